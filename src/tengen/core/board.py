@@ -1,0 +1,290 @@
+"""Fast Go board: stones, chains, liberty counts, prisoners and a position hash.
+
+Chains and liberties are kept up to date move by move by `core.kernels` (the LibertyTracker
+idea, done as KataGo does it), never by rescanning the board. Knows the simple-ko point only;
+superko, turn order, passes and scoring belong to `core.game`. Undo with the `MoveRecord` that
+`play` returns, in reverse order of play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import numpy as np
+
+from tengen.core import kernels as k
+from tengen.core import zobrist
+from tengen.core.color import Color
+from tengen.core.coords import Move, Point, check_size
+from tengen.core.errors import IllegalMove, IllegalReason
+
+_REASONS = {
+    k.OCCUPIED: IllegalReason.OCCUPIED,
+    k.SUICIDE: IllegalReason.SUICIDE,
+    k.KO: IllegalReason.KO,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRecord:
+    """What `Board.undo` needs to take a move back exactly (a few machine words)."""
+
+    move: Move
+    color: Color | None
+    captured: int
+    packed: int
+    prev_order: int
+    prev_hash: int
+
+
+@dataclass(frozen=True, slots=True)
+class Chain:
+    """A connected group of one colour with its liberties, as `Board.chains` lists them."""
+
+    label: str
+    color: Color
+    stones: frozenset[Point]
+    liberties: frozenset[Point]
+
+
+class Board:
+    """A rectangular Go board of 1x1 to 52x52 points (square by default)."""
+
+    __slots__ = ("_buf", "_st", "_zh", "height", "width")
+
+    def __init__(self, width: int = 19, height: int | None = None) -> None:
+        height = width if height is None else height
+        check_size(width, height)
+        self.width = width
+        self.height = height
+        cells = max((height + 2) * (width + 1) + 1, k.HEADER_SLOTS)
+        self._st = np.zeros((k.NROWS, cells), dtype=np.int32)
+        k.init_state(self._st, width, height)
+        self._zh = zobrist.table(width, height, cells).copy()
+        self._buf = np.empty(cells, dtype=np.int32)
+
+    # -- coordinates -------------------------------------------------------------------------
+
+    def loc(self, point: Point) -> int:
+        """The kernel location of a point. Raises IllegalMove(OFF_BOARD) if it is not on board."""
+        col, row = point
+        if not (0 <= col < self.width and 0 <= row < self.height):
+            raise IllegalMove(IllegalReason.OFF_BOARD, point)
+        return (row + 1) * (self.width + 1) + col + 1
+
+    def point(self, loc: int) -> Point:
+        """The point at a kernel location."""
+        row, col = divmod(loc, self.width + 1)
+        return Point(col - 1, row - 1)
+
+    def points(self) -> Iterator[Point]:
+        """Every point, row by row from the top left."""
+        for row in range(self.height):
+            for col in range(self.width):
+                yield Point(col, row)
+
+    def on_board(self, point: Point) -> bool:
+        """Whether a point lies on this board."""
+        return 0 <= point[0] < self.width and 0 <= point[1] < self.height
+
+    # -- state -------------------------------------------------------------------------------
+
+    def __getitem__(self, point: Point) -> Color | None:
+        value = int(self._st[k.COLOR, self.loc(point)])
+        return None if value == k.EMPTY else Color(value)
+
+    @property
+    def hash(self) -> int:
+        """Zobrist hash of the stones (0 for the empty board); equal positions hash equal."""
+        return int(self._zh[0])
+
+    @property
+    def ko_point(self) -> Point | None:
+        """The point the next player may not take back by simple ko, if any."""
+        loc = int(self._st[k.HDR, k.H_KO])
+        return None if loc == 0 else self.point(loc)
+
+    @property
+    def ko_color(self) -> Color | None:
+        """The colour that the simple-ko point is forbidden to."""
+        value = int(self._st[k.HDR, k.H_KO_COLOR])
+        return None if value == 0 else Color(value)
+
+    def captures(self, color: Color) -> int:
+        """Stones captured by `color` so far (the prisoners it holds)."""
+        return int(self._st[k.HDR, k.H_CAPS + color - 1])
+
+    def stones(self, color: Color) -> list[Point]:
+        """The points holding `color`, row by row from the top left."""
+        grid = self.grid()
+        rows, cols = np.nonzero(grid == color)
+        return [Point(int(c), int(r)) for r, c in zip(rows, cols, strict=True)]
+
+    def empty_points(self) -> list[Point]:
+        """The empty points, row by row from the top left."""
+        rows, cols = np.nonzero(self.grid() == k.EMPTY)
+        return [Point(int(c), int(r)) for r, c in zip(rows, cols, strict=True)]
+
+    def grid(self) -> np.ndarray:
+        """A (height, width) int8 array copy: 0 empty, 1 black, 2 white."""
+        s = self.width + 1
+        inner = self._st[k.COLOR, s : s * (self.height + 1)].reshape(self.height, s)
+        return inner[:, 1:].astype(np.int8)
+
+    def copy(self) -> Board:
+        """An independent board in the same state."""
+        other = Board.__new__(Board)
+        other.width = self.width
+        other.height = self.height
+        other._st = self._st.copy()
+        other._zh = self._zh.copy()
+        other._buf = np.empty_like(self._buf)
+        return other
+
+    # -- chains ------------------------------------------------------------------------------
+
+    def chain(self, point: Point) -> frozenset[Point]:
+        """The stones of the chain at `point`. Raises ValueError if the point is empty."""
+        loc = self._stone_loc(point)
+        n = k.chain_stones(self._st, loc, self._buf)
+        return frozenset(self.point(int(x)) for x in self._buf[:n])
+
+    def liberties(self, point: Point) -> frozenset[Point]:
+        """The liberties of the chain at `point`. Raises ValueError if the point is empty."""
+        loc = self._stone_loc(point)
+        n = k.chain_liberties(self._st, loc, self._buf)
+        return frozenset(self.point(int(x)) for x in self._buf[:n])
+
+    def liberty_count(self, point: Point) -> int:
+        """How many liberties the chain at `point` has (kept incrementally; O(1))."""
+        loc = self._stone_loc(point)
+        return int(self._st[k.LIBS, self._st[k.HEAD, loc]])
+
+    def chains(self) -> list[Chain]:
+        """Every chain, labelled ``B1``, ``W2``, ... in order of the chain's first-placed stone.
+
+        One counter runs across both colours, as the seed app numbers its groups.
+        """
+        firsts: list[tuple[int, int]] = []
+        seen: set[int] = set()
+        for loc in self._stone_locs():
+            head = int(self._st[k.HEAD, loc])
+            if head in seen:
+                continue
+            seen.add(head)
+            n = k.chain_stones(self._st, head, self._buf)
+            firsts.append((int(self._st[k.ORDER, self._buf[:n]].min()), head))
+        firsts.sort()
+        result = []
+        for number, (_, head) in enumerate(firsts, start=1):
+            color = Color(int(self._st[k.COLOR, head]))
+            point = self.point(head)
+            result.append(
+                Chain(f"{color.letter}{number}", color, self.chain(point), self.liberties(point))
+            )
+        return result
+
+    def chains_in_atari(self) -> list[Chain]:
+        """The chains with exactly one liberty."""
+        return [c for c in self.chains() if len(c.liberties) == 1]
+
+    # -- moves -------------------------------------------------------------------------------
+
+    def legality(
+        self, point: Point, color: Color, *, allow_suicide: bool = False
+    ) -> IllegalReason | None:
+        """None if `color` may play at `point` by the capture rules and simple ko, else why not.
+
+        Single-stone suicide is always refused; multi-stone suicide only without
+        `allow_suicide`.
+        """
+        if not self.on_board(point):
+            return IllegalReason.OFF_BOARD
+        code = k.legality(self._st, self.loc(point), int(color), allow_suicide)
+        return _REASONS.get(code)
+
+    def play(self, point: Point, color: Color, *, allow_suicide: bool = False) -> MoveRecord:
+        """Play a stone, checking the capture rules and simple ko. Raises IllegalMove."""
+        reason = self.legality(point, color, allow_suicide=allow_suicide)
+        if reason is not None:
+            raise IllegalMove(reason, point)
+        return self.play_unchecked(point, color)
+
+    def play_unchecked(self, point: Point, color: Color) -> MoveRecord:
+        """Play a stone on an empty point with no legality check (captures and suicide apply)."""
+        prev_hash = int(self._zh[0])
+        packed, prev_order = k.play(self._st, self._zh, self.loc(point), int(color))
+        captured = int(packed) >> (2 * k._LOC_BITS + 9)
+        return MoveRecord(point, color, captured, int(packed), int(prev_order), prev_hash)
+
+    def play_pass(self) -> MoveRecord:
+        """A pass: only clears the simple-ko point."""
+        prev_hash = int(self._zh[0])
+        return MoveRecord(None, None, 0, int(k.play_pass(self._st)), 0, prev_hash)
+
+    def undo(self, record: MoveRecord) -> None:
+        """Take back the move of `record`: stones, captured chains, ko point and hash.
+
+        Records must be undone in reverse order of play.
+        """
+        k.undo(self._st, self._zh, record.packed, record.prev_order, record.prev_hash)
+
+    def set_point(self, point: Point, color: Color | None) -> None:
+        """Setup: put a stone of `color` (or nothing) on `point`, with no capture."""
+        k.set_point(self._st, self._zh, self.loc(point), 0 if color is None else int(color))
+
+    # -- checking ----------------------------------------------------------------------------
+
+    def check_consistency(self) -> None:
+        """Recompute chains, liberty counts, hash and the empty list from scratch.
+
+        Raises AssertionError naming the first difference from the incremental state.
+        """
+        from tengen.core.diagram import render
+
+        fresh = Board(self.width, self.height)
+        for point in self.points():
+            value = self[point]
+            if value is not None:
+                fresh.set_point(point, value)
+        where = "\n" + render(self)
+        if fresh.hash != self.hash:
+            raise AssertionError(f"hash differs from a recomputation{where}")
+        for loc in self._stone_locs():
+            a = (int(self._st[k.HEAD, loc]), int(fresh._st[k.HEAD, loc]))
+            mine = self._st[k.LIBS, a[0]], self._st[k.SIZE, a[0]]
+            theirs = fresh._st[k.LIBS, a[1]], fresh._st[k.SIZE, a[1]]
+            if tuple(mine) != tuple(theirs):
+                raise AssertionError(
+                    f"chain at {self.point(loc)}: (libs, size) {mine} != recomputed {theirs}"
+                    + where
+                )
+            if self.chain(self.point(loc)) != fresh.chain(self.point(loc)):
+                raise AssertionError(f"chain at {self.point(loc)} has the wrong stones{where}")
+        n = int(self._st[k.HDR, k.H_NEMPTY])
+        listed = sorted(int(x) for x in self._st[k.EMPTIES, :n])
+        empties = sorted(self.loc(p) for p in self.empty_points())
+        if listed != empties:
+            raise AssertionError(f"empty-point list is out of date{where}")
+        for i, loc in enumerate(self._st[k.EMPTIES, :n]):
+            if self._st[k.EPOS, loc] != i:
+                raise AssertionError(f"empty-point index of {self.point(int(loc))} is wrong")
+
+    # -- helpers -----------------------------------------------------------------------------
+
+    def _stone_loc(self, point: Point) -> int:
+        loc = self.loc(point)
+        if self._st[k.COLOR, loc] not in (k.BLACK, k.WHITE):
+            raise ValueError(f"no stone at {point}")
+        return loc
+
+    def _stone_locs(self) -> Iterator[int]:
+        colors = self._st[k.COLOR]
+        for loc in np.nonzero((colors == k.BLACK) | (colors == k.WHITE))[0]:
+            yield int(loc)
+
+    def __repr__(self) -> str:
+        from tengen.core.diagram import render
+
+        return f"Board({self.width}x{self.height})\n{render(self)}"
