@@ -120,9 +120,7 @@ class Game:
     @property
     def is_over(self) -> bool:
         """True after a resignation, or two passes in a row when they end the game."""
-        return self.resigned is not None or (
-            self.end_after_passes and self.consecutive_passes >= 2
-        )
+        return self.resigned is not None or (self.end_after_passes and self.consecutive_passes >= 2)
 
     @property
     def winner(self) -> Color | None:
@@ -284,10 +282,7 @@ class Game:
 
     def _do_play(self, move: Move, color: Color, broken: tuple[IllegalReason, ...]) -> GameMove:
         number = self.move_number + 1
-        if move is None:
-            record = self.board.play_pass()
-        else:
-            record = self.board.play_unchecked(move, color)
+        record = self.board.play_pass() if move is None else self.board.play_unchecked(move, color)
         entry = GameMove(color, move, number, record.captured, broken)
         self._actions.append(_Played(entry, record, self.to_play, self.consecutive_passes))
         self.consecutive_passes = self.consecutive_passes + 1 if move is None else 0

@@ -51,7 +51,7 @@ _LOC_MASK = (1 << _LOC_BITS) - 1
 @njit(cache=True, inline="always")
 def _pack(
     loc: int, ko: int, color: int, ko_color: int, capdirs: int, suicide: int, captured: int
-) -> int:
+) -> np.int64:
     """Pack a move record into one int64 (see `undo` for the field order)."""
     b = np.int64(_LOC_BITS)
     return (
@@ -300,7 +300,7 @@ def hash_after(st: np.ndarray, zh: np.ndarray, loc: int, color: int) -> int:
 
 
 @njit(cache=True)
-def play(st: np.ndarray, zh: np.ndarray, loc: int, color: int) -> tuple[int, int]:
+def play(st: np.ndarray, zh: np.ndarray, loc: int, color: int) -> tuple[np.int64, int]:
     """Play a stone assuming the point is empty; capture, then remove own chain if no liberty.
 
     Returns ``(packed record, previous ORDER value)`` for `undo`.
@@ -378,7 +378,7 @@ def play(st: np.ndarray, zh: np.ndarray, loc: int, color: int) -> tuple[int, int
 
 
 @njit(cache=True)
-def play_pass(st: np.ndarray) -> int:
+def play_pass(st: np.ndarray) -> np.int64:
     """A pass: clears the ko point. Returns the packed record for `undo`."""
     rec = _pack(0, st[HDR, H_KO], 0, st[HDR, H_KO_COLOR], 0, 0, 0)
     st[HDR, H_KO] = 0
@@ -387,28 +387,26 @@ def play_pass(st: np.ndarray) -> int:
 
 
 @njit(cache=True)
-def _fill(st: np.ndarray, zh: np.ndarray, start: int, color: int) -> int:
-    """Flood-fill the empty region at `start` with stones of `color`. Returns the count.
+def _fill(st: np.ndarray, zh: np.ndarray, start: int, color: int, out: np.ndarray, n: int) -> int:
+    """Flood-fill the empty region at `start` with `color`, appending the points to `out[n:]`.
 
-    Used only by `undo`: a captured chain's points form exactly one empty region bounded by
-    the capturer's stones until every later move has been undone.
+    Returns the new length of `out`. Used only by `undo`: a captured chain's points form exactly
+    one empty region, bounded by the capturer's stones, once every later move is undone.
     """
-    stack = np.empty(st[HDR, H_NEMPTY], np.int32)
-    stack[0] = start
-    top = 1
     _set_stone(st, zh, start, color)
-    n = 0
-    while top > 0:
-        top -= 1
-        s = stack[top]
-        n += 1
+    out[n] = start
+    top = n + 1
+    i = n
+    while i < top:
+        s = out[i]
+        i += 1
         for d in range(4):
             a = s + _offset(st, d)
             if st[COLOR, a] == EMPTY:
                 _set_stone(st, zh, a, color)
-                stack[top] = a
+                out[top] = a
                 top += 1
-    return n
+    return top
 
 
 @njit(cache=True)
@@ -475,39 +473,24 @@ def undo(st: np.ndarray, zh: np.ndarray, rec: int, prev_order: int, prev_hash: i
     if loc == 0:
         return
     opp = 3 - color
-    stone_mark = _next_mark(st)
+    # Put the removed stones back while the stone at loc still bounds their regions, then
+    # lift that stone; rebuild chains only once every colour is final.
+    restored = np.empty(st[HDR, H_CELLS], np.int32)
+    n = 0
     if suicide:
-        _fill(st, zh, loc, color)
+        n = _fill(st, zh, loc, color, restored, 0)
         st[HDR, H_CAPS + opp - 1] -= captured
-        s = loc
-        _rebuild_chain(st, loc, stone_mark)
-        while True:
-            _rebuild_around(st, s, stone_mark)
-            s = st[NEXT, s]
-            if s == loc:
-                break
     else:
-        _clear_stone(st, zh, loc)
+        for d in range(4):
+            a = loc + _offset(st, d)
+            if capdirs & (1 << d) and st[COLOR, a] == EMPTY:
+                n = _fill(st, zh, a, opp, restored, n)
         st[HDR, H_CAPS + color - 1] -= captured
-        # Put every captured chain back before rebuilding anything, so that each rebuilt
-        # chain sees its final liberties.
-        for d in range(4):
-            if capdirs & (1 << d):
-                a = loc + _offset(st, d)
-                if st[COLOR, a] == EMPTY:
-                    _fill(st, zh, a, opp)
-        for d in range(4):
-            if capdirs & (1 << d):
-                a = loc + _offset(st, d)
-                if st[MARK, a] != stone_mark:
-                    _rebuild_chain(st, a, stone_mark)
-                s = a
-                while True:
-                    _rebuild_around(st, s, stone_mark)
-                    s = st[NEXT, s]
-                    if s == a:
-                        break
-        _rebuild_around(st, loc, stone_mark)
+    _clear_stone(st, zh, loc)
+    stone_mark = _next_mark(st)
+    _rebuild_around(st, loc, stone_mark)
+    for i in range(n):
+        _rebuild_around(st, restored[i], stone_mark)
     st[ORDER, loc] = prev_order
     st[HDR, H_SERIAL] -= 1
     zh[0] = prev_hash
@@ -603,9 +586,7 @@ def _xorshift(rng: np.ndarray) -> np.uint64:
 
 
 @njit(cache=True)
-def playout(
-    st: np.ndarray, zh: np.ndarray, to_play: int, max_moves: int, rng: np.ndarray
-) -> int:
+def playout(st: np.ndarray, zh: np.ndarray, to_play: int, max_moves: int, rng: np.ndarray) -> int:
     """Play random moves until two passes in a row or `max_moves`; return the moves played.
 
     Each move is uniform among the legal points (simple ko, no suicide) that do not fill the

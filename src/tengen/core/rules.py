@@ -160,9 +160,7 @@ def _bool(key: str, value: Any) -> bool:
 CHINESE = Ruleset("chinese", KoRule.POSITIONAL, Scoring.AREA, handicap_bonus=HandicapBonus.N)
 JAPANESE = Ruleset("japanese", KoRule.SIMPLE, Scoring.TERRITORY, tax=Tax.SEKI, komi=6.5)
 KOREAN = Ruleset("korean", KoRule.SIMPLE, Scoring.TERRITORY, tax=Tax.SEKI, komi=6.5)
-AGA = Ruleset(
-    "aga", KoRule.SITUATIONAL, Scoring.AREA, handicap_bonus=HandicapBonus.N_MINUS_1
-)
+AGA = Ruleset("aga", KoRule.SITUATIONAL, Scoring.AREA, handicap_bonus=HandicapBonus.N_MINUS_1)
 NEW_ZEALAND = Ruleset("new-zealand", KoRule.SITUATIONAL, Scoring.AREA, suicide_allowed=True)
 TROMP_TAYLOR = Ruleset("tromp-taylor", KoRule.POSITIONAL, Scoring.AREA, suicide_allowed=True)
 ING = Ruleset("ing", KoRule.SITUATIONAL, Scoring.AREA, suicide_allowed=True, komi=8.0)

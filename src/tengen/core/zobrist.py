@@ -22,8 +22,13 @@ def table(width: int, height: int, cells: int) -> np.ndarray:
     """
     seed = int.from_bytes(hashlib.sha256(_SEED_NAME + f"{width}x{height}".encode()).digest()[:8])
     rng = np.random.Generator(np.random.PCG64(seed))
-    keys = rng.integers(np.iinfo(np.int64).min, np.iinfo(np.int64).max, size=1 + 2 * cells,
-                        dtype=np.int64, endpoint=True)
+    keys = rng.integers(
+        np.iinfo(np.int64).min,
+        np.iinfo(np.int64).max,
+        size=1 + 2 * cells,
+        dtype=np.int64,
+        endpoint=True,
+    )
     keys[0] = 0
     keys.flags.writeable = False
     return keys

@@ -1,0 +1,38 @@
+# Every target makes its own virtual environment in .venv; a fresh machine needs only python3.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: play test check check-long bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev,bench]'
+	touch $(STAMP)
+
+## play: start tengen (for now the GTP engine on stdin/stdout; the web app comes with issue 5)
+play: $(STAMP)
+	$(BIN)/tengen gtp
+
+## test: run every test (GNU Go cross-checks included when gnugo is installed)
+test: $(STAMP)
+	$(BIN)/pytest -q
+
+## check: lint and type-check (mypy strict on tengen.core)
+check: $(STAMP)
+	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff format --check src tests bench
+	$(BIN)/mypy
+
+## check-long: the long GNU Go cross-check (hundreds of games)
+check-long: $(STAMP)
+	TENGEN_CROSSCHECK_GAMES=200 $(BIN)/pytest -q tests/core/test_gnugo_crosscheck.py
+
+## bench: random playouts, tengen vs sgfmill vs a C implementation; table + JSON
+bench: $(STAMP)
+	$(BIN)/python bench/playout.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

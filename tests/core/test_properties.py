@@ -1,0 +1,137 @@
+"""Property tests: the incremental board against a from-scratch reference, undo, superko."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tengen.core import Board, Color, Game, Point, Ruleset
+from tengen.core.rules import KoRule
+
+B, W = Color.BLACK, Color.WHITE
+
+
+def reference_play(
+    grid: dict[Point, Color], width: int, height: int, point: Point, color: Color
+) -> int:
+    """The capture rules by flood fill over a dict, written independently of the kernels.
+
+    Places the stone, removes enemy chains without liberties, then the own chain if it has
+    none. Returns the number of stones removed.
+    """
+
+    def neighbours(p: Point) -> list[Point]:
+        c, r = p
+        cand = [Point(c - 1, r), Point(c + 1, r), Point(c, r - 1), Point(c, r + 1)]
+        return [q for q in cand if 0 <= q.col < width and 0 <= q.row < height]
+
+    def chain_and_libs(p: Point) -> tuple[set[Point], set[Point]]:
+        color_p = grid[p]
+        chain, libs, todo = {p}, set(), [p]
+        while todo:
+            for q in neighbours(todo.pop()):
+                if q not in grid:
+                    libs.add(q)
+                elif grid[q] == color_p and q not in chain:
+                    chain.add(q)
+                    todo.append(q)
+        return chain, libs
+
+    grid[point] = color
+    removed = 0
+    for q in neighbours(point):
+        if grid.get(q) == color.opponent:
+            chain, libs = chain_and_libs(q)
+            if not libs:
+                for s in chain:
+                    del grid[s]
+                removed += len(chain)
+    if removed == 0:
+        chain, libs = chain_and_libs(point)
+        if not libs:
+            for s in chain:
+                del grid[s]
+            removed = len(chain)
+    return removed
+
+
+def as_dict(board: Board) -> dict[Point, Color]:
+    return {p: c for p in board.points() if (c := board[p]) is not None}
+
+
+sizes = st.tuples(st.integers(1, 9), st.integers(1, 9))
+choices = st.lists(st.integers(0, 10_000), min_size=1, max_size=250)
+
+
+@given(sizes, choices)
+def test_board_matches_reference_and_undo_restores_empty(
+    size: tuple[int, int], picks: list[int]
+) -> None:
+    """Random moves (suicide allowed, so every capture path runs) in both implementations."""
+    width, height = size
+    board = Board(width, height)
+    ref: dict[Point, Color] = {}
+    records = []
+    color = B
+    for pick in picks:
+        empties = board.empty_points()
+        if not empties:
+            break
+        point = empties[pick % len(empties)]
+        if board.legality(point, color, allow_suicide=True) is not None:
+            continue
+        record = board.play_unchecked(point, color)
+        removed = reference_play(ref, width, height, point, color)
+        assert record.captured == removed
+        assert as_dict(board) == ref
+        board.check_consistency()
+        for chain in board.chains():
+            assert all(board[q] is None for q in chain.liberties)
+            assert len(chain.liberties) == board.liberty_count(next(iter(chain.stones)))
+        records.append(record)
+        color = color.opponent
+    for record in reversed(records):
+        board.undo(record)
+    board.check_consistency()
+    assert board.hash == 0 and as_dict(board) == {}
+    assert board.captures(B) == board.captures(W) == 0
+
+
+@given(st.sampled_from([KoRule.POSITIONAL, KoRule.SITUATIONAL]), choices)
+def test_no_position_repeats_under_superko(ko: KoRule, picks: list[int]) -> None:
+    """On a 4x4 board, where kos and recaptures are frequent, no stone position recurs."""
+    game = Game(4, ruleset=Ruleset("test", ko=ko), end_after_passes=False)
+    seen = {(game.board.hash, game.to_play)}
+    positions = {game.board.hash}
+    for pick in picks:
+        legal = game.legal_moves()
+        move = legal[pick % len(legal)] if legal and pick % 17 else None
+        game.play(move)
+        if move is None:
+            continue
+        if ko is KoRule.POSITIONAL:
+            assert game.board.hash not in positions
+        else:
+            assert (game.board.hash, game.to_play) not in seen
+        positions.add(game.board.hash)
+        seen.add((game.board.hash, game.to_play))
+
+
+@given(choices)
+def test_undo_redo_round_trip(picks: list[int]) -> None:
+    game = Game(5)
+    history = [game.board.hash]
+    for pick in picks[:60]:
+        legal = game.legal_moves()
+        if game.is_over:
+            break
+        game.play(legal[pick % len(legal)] if legal and pick % 13 else None)
+        history.append(game.board.hash)
+    n = game.move_number
+    for expected in reversed(history[:-1]):
+        game.undo()
+        assert game.board.hash == expected
+    for _ in range(n):
+        game.redo()
+    assert game.board.hash == history[-1]
+    game.board.check_consistency()
