@@ -135,3 +135,18 @@ def test_undo_redo_round_trip(picks: list[int]) -> None:
         game.redo()
     assert game.board.hash == history[-1]
     game.board.check_consistency()
+
+
+@given(st.sampled_from(list(KoRule)), st.booleans(), choices)
+def test_legal_moves_agrees_with_pointwise_legality(
+    ko: KoRule, suicide: bool, picks: list[int]
+) -> None:
+    """The one-pass compiled listing equals asking `legality` point by point, for both sides."""
+    rules = Ruleset("test", ko=ko, suicide_allowed=suicide)
+    game = Game(5, ruleset=rules, free_turns=True, end_after_passes=False)
+    for pick in picks[:80]:
+        for color in (B, W):
+            expected = [p for p in game.board.points() if game.legality(p, color) is None]
+            assert game.legal_moves(color) == expected
+        legal = game.legal_moves()
+        game.play(legal[pick % len(legal)] if legal and pick % 11 else None)

@@ -234,6 +234,27 @@ class Board:
         """Setup: put a stone of `color` (or nothing) on `point`, with no capture."""
         k.set_point(self._st, self._zh, self.loc(point), 0 if color is None else int(color))
 
+    def is_eye_like(self, point: Point, color: Color) -> bool:
+        """Whether `point` is an own eye a random player should not fill (see kernels)."""
+        return bool(k.is_eye_like(self._st, self.loc(point), int(color)))
+
+    def legal_points(self, color: Color, *, allow_suicide: bool = False) -> list[tuple[Point, int]]:
+        """Every point `color` may play by the capture rules and simple ko, each with the hash
+        of the position it would make (what superko checks), in one compiled pass."""
+        cells = self._st.shape[1]
+        locs = np.empty(cells, np.int32)
+        hashes = np.empty(cells, np.int64)
+        n = k.legal_points(self._st, self._zh, int(color), allow_suicide, locs, hashes)
+        return [(self.point(int(locs[i])), int(hashes[i])) for i in range(n)]
+
+    def playout(self, color: Color, max_moves: int | None = None, seed: int = 0) -> int:
+        """Play a random game to its end in place (see `kernels.playout`); return its moves.
+
+        `max_moves` defaults to three times the number of points.
+        """
+        limit = 3 * self.width * self.height if max_moves is None else max_moves
+        return int(k.playout(self._st, self._zh, int(color), limit, k.seed_rng(seed)))
+
     # -- checking ----------------------------------------------------------------------------
 
     def check_consistency(self) -> None:

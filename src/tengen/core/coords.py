@@ -52,7 +52,7 @@ def from_gtp(text: str, width: int, height: int) -> Move:
     t = text.strip().upper()
     if t == "PASS":
         return None
-    if len(t) < 2 or t[0] not in GTP_COLUMNS or not t[1:].isdigit():
+    if len(t) < 2 or t[0] not in GTP_COLUMNS or not (t[1:].isascii() and t[1:].isdigit()):
         raise ValueError(f"invalid vertex: {text!r}")
     col = GTP_COLUMNS.index(t[0])
     number = int(t[1:])

@@ -84,6 +84,7 @@ class Game:
         self.consecutive_passes = 0
         self.resigned: Color | None = None
         self._actions: list[_Action] = []
+        self._move_count = 0
         self._redo: list[_Action] = []
         self._side = zobrist.side_key(self.board.width, self.board.height)
         self._positions: Counter[int] = Counter()
@@ -110,7 +111,7 @@ class Game:
     @property
     def move_number(self) -> int:
         """How many moves (passes included) have been played."""
-        return sum(1 for a in self._actions if isinstance(a, _Played))
+        return self._move_count
 
     @property
     def handicap_stones(self) -> int:
@@ -137,10 +138,21 @@ class Game:
         return self.legality(move, color) is None
 
     def legal_moves(self, color: Color | None = None) -> list[Point]:
-        """Every point `color` (default: the player to move) may play now; pass is always legal
-        while the game goes on and is not listed."""
+        """Every point `color` (default: the player to move) may play now, row by row from the
+        top left; pass is always legal while the game goes on and is not listed."""
         color = self.to_play if color is None else color
-        return [p for p in self.board.empty_points() if self.legality(p, color) is None]
+        if self.is_over or (not self.free_turns and color != self.to_play):
+            return []
+        candidates = sorted(
+            self.board.legal_points(color, allow_suicide=self.ruleset.suicide_allowed),
+            key=lambda ph: (ph[0].row, ph[0].col),
+        )
+        if self.ruleset.ko is KoRule.POSITIONAL:
+            return [p for p, h in candidates if self._positions[h] == 0]
+        if self.ruleset.ko is KoRule.SITUATIONAL:
+            nxt = color.opponent
+            return [p for p, h in candidates if self._situations[self._situation(h, nxt)] == 0]
+        return [p for p, _ in candidates]
 
     # -- actions -----------------------------------------------------------------------------
 
@@ -252,20 +264,22 @@ class Game:
     def _violations(self, move: Move, color: Color) -> list[IllegalReason]:
         """Every rule the move breaks, the first being the one to report."""
         broken: list[IllegalReason] = []
-        if move is not None:
-            basic = self.board.legality(
-                move, color, allow_suicide=self.ruleset.suicide_allowed or self.permissive
-            )
-            if basic in (IllegalReason.OCCUPIED, IllegalReason.OFF_BOARD):
-                return [basic]
+        if move is not None and not self.board.on_board(move):
+            return [IllegalReason.OFF_BOARD]
+        loc = 0 if move is None else self.board.loc(move)
+        code = (
+            k.LEGAL
+            if move is None
+            else k.legality(self.board._st, loc, int(color), self.ruleset.suicide_allowed)
+        )
+        if code == k.OCCUPIED:
+            return [IllegalReason.OCCUPIED]
         if self.is_over:
             broken.append(IllegalReason.GAME_OVER)
         if not self.free_turns and color != self.to_play:
             broken.append(IllegalReason.WRONG_TURN)
         if move is None:
             return broken
-        loc = self.board.loc(move)
-        code = k.legality(self.board._st, loc, int(color), self.ruleset.suicide_allowed)
         if code == k.SUICIDE:
             broken.append(IllegalReason.SUICIDE)
         elif code == k.KO:
@@ -285,6 +299,7 @@ class Game:
         record = self.board.play_pass() if move is None else self.board.play_unchecked(move, color)
         entry = GameMove(color, move, number, record.captured, broken)
         self._actions.append(_Played(entry, record, self.to_play, self.consecutive_passes))
+        self._move_count += 1
         self.consecutive_passes = self.consecutive_passes + 1 if move is None else 0
         self.to_play = color.opponent
         if move is not None:
@@ -306,6 +321,7 @@ class Game:
     def _unapply(self, action: _Action) -> None:
         self._actions.pop()
         if isinstance(action, _Played):
+            self._move_count -= 1
             if action.entry.move is not None:
                 self._forget(self.to_play)
             self.board.undo(action.record)

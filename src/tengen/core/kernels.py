@@ -516,6 +516,27 @@ def set_point(st: np.ndarray, zh: np.ndarray, loc: int, color: int) -> None:
 
 
 @njit(cache=True)
+def legal_points(
+    st: np.ndarray,
+    zh: np.ndarray,
+    color: int,
+    allow_suicide: bool,
+    locs: np.ndarray,
+    hashes: np.ndarray,
+) -> int:
+    """Write every point `color` may play by the capture rules and simple ko into `locs`, with
+    the position hash each would make into `hashes` (for superko); return how many."""
+    n = 0
+    for i in range(st[HDR, H_NEMPTY]):
+        loc = st[EMPTIES, i]
+        if legality(st, loc, color, allow_suicide) == LEGAL:
+            locs[n] = loc
+            hashes[n] = hash_after(st, zh, loc, color)
+            n += 1
+    return n
+
+
+@njit(cache=True)
 def chain_liberties(st: np.ndarray, loc: int, out: np.ndarray) -> int:
     """Write the liberties of the chain at `loc` into `out`; return how many."""
     mark = _next_mark(st)
@@ -573,6 +594,18 @@ def is_eye_like(st: np.ndarray, loc: int, color: int) -> bool:
     if edge:
         return enemies == 0
     return enemies <= 1
+
+
+@njit(cache=True)
+def seed_rng(seed: int) -> np.ndarray:
+    """A nonzero xorshift64 state from any integer seed (splitmix64 scrambles it)."""
+    z = np.uint64(seed) + np.uint64(0x9E3779B97F4A7C15)
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    z = z ^ (z >> np.uint64(31))
+    rng = np.empty(1, np.uint64)
+    rng[0] = z if z != np.uint64(0) else np.uint64(1)
+    return rng
 
 
 @njit(cache=True, inline="always")

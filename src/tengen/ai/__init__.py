@@ -1,0 +1,1 @@
+"""search and players; imports core only."""

@@ -1,0 +1,22 @@
+"""Move choosers that engines call for ``genmove``; the random player is the baseline."""
+
+from __future__ import annotations
+
+import random
+
+from tengen.core.color import Color
+from tengen.core.coords import Move
+from tengen.core.game import Game
+
+
+class RandomPlayer:
+    """Uniform among the legal moves that do not fill an own eye; passes when none is left."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def genmove(self, game: Game, color: Color) -> Move:
+        """A random legal non-eye-filling point for `color`, or None (pass); never resigns."""
+        board = game.board
+        moves = [p for p in game.legal_moves(color) if not board.is_eye_like(p, color)]
+        return self._rng.choice(moves) if moves else None

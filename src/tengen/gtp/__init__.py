@@ -1,0 +1,1 @@
+"""Go Text Protocol both ways; imports core only."""

@@ -1,0 +1,344 @@
+"""The GTP version 2 engine: standard commands plus GNU Go, KGS and KataGo extensions.
+
+`GtpEngine.handle_line` takes one line from the controller and returns the whole response;
+it never raises. Every command is a ``cmd_<name>`` method ('-' in the name read as '_') that
+returns the result text or raises `GtpError` with the failure message.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable, Iterable, Sequence
+from typing import Protocol
+
+from tengen import __version__
+from tengen.core.color import Color
+from tengen.core.coords import GTP_COLUMNS, Move, Point, from_gtp, to_gtp
+from tengen.core.diagram import render_with_coordinates
+from tengen.core.errors import IllegalMove
+from tengen.core.game import Game
+from tengen.core.handicap import max_fixed
+from tengen.core.rules import CHINESE, Ruleset
+from tengen.gtp.handicap import free_points
+from tengen.gtp.protocol import Command, GtpError, format_failure, format_success, parse_line
+
+MAX_SIZE = len(GTP_COLUMNS)  # GTP vertices have letters for 25 columns
+KGS_RULES = ("japanese", "chinese", "aga", "new_zealand")
+
+
+class Player(Protocol):
+    """What chooses the engine's moves for ``genmove``."""
+
+    def genmove(self, game: Game, color: Color) -> Move:
+        """A legal move for `color` in `game` (None passes); the engine plays it."""
+        ...
+
+
+class GtpEngine:
+    """One GTP session: a game that either colour may move in, and a player for ``genmove``."""
+
+    COMMANDS: tuple[str, ...] = (
+        "protocol_version",
+        "name",
+        "version",
+        "known_command",
+        "list_commands",
+        "quit",
+        "boardsize",
+        "clear_board",
+        "komi",
+        "fixed_handicap",
+        "place_free_handicap",
+        "set_free_handicap",
+        "play",
+        "genmove",
+        "undo",
+        "showboard",
+        "is_legal",
+        "all_legal",
+        "list_stones",
+        "captures",
+        "kgs-rules",
+        "kata-set-rules",
+        "kata-get-rules",
+    )
+
+    def __init__(self, player: Player, *, size: int = 19, ruleset: Ruleset = CHINESE) -> None:
+        if not 1 <= size <= MAX_SIZE:
+            raise ValueError(f"GTP boards are 1x1 to {MAX_SIZE}x{MAX_SIZE}, not {size}x{size}")
+        self.player = player
+        self.game = _new_game(size, ruleset)
+        self.quit_requested = False
+
+    def handle_line(self, line: str) -> str | None:
+        """The full response to one input line; None for a line with no command."""
+        id_: str | None = None
+        try:
+            command = parse_line(line)
+            if command is None:
+                return None
+            id_ = command.id
+            return format_success(self.execute(command), id_)
+        except GtpError as err:
+            return format_failure(str(err), id_)
+        except Exception as err:
+            return format_failure(f"internal error: {type(err).__name__}: {err}", id_)
+
+    def execute(self, command: Command) -> str:
+        """Run one parsed command; its result text, or GtpError with the failure message."""
+        if not command.name:
+            raise GtpError("syntax error")
+        if command.name not in self.COMMANDS:
+            raise GtpError("unknown command")
+        handler: Callable[[Sequence[str]], str] = getattr(
+            self, "cmd_" + command.name.replace("-", "_")
+        )
+        return handler(command.args)
+
+    # -- administration ----------------------------------------------------------------------
+
+    def cmd_protocol_version(self, args: Sequence[str]) -> str:
+        """The GTP version spoken: 2."""
+        _arity(args, 0)
+        return "2"
+
+    def cmd_name(self, args: Sequence[str]) -> str:
+        """The engine's name."""
+        _arity(args, 0)
+        return "tengen"
+
+    def cmd_version(self, args: Sequence[str]) -> str:
+        """The package version."""
+        _arity(args, 0)
+        return __version__
+
+    def cmd_known_command(self, args: Sequence[str]) -> str:
+        """``true`` if the command is implemented, else ``false``."""
+        _arity(args, 1)
+        return "true" if args[0] in self.COMMANDS else "false"
+
+    def cmd_list_commands(self, args: Sequence[str]) -> str:
+        """Every command, one a line."""
+        _arity(args, 0)
+        return "\n".join(self.COMMANDS)
+
+    def cmd_quit(self, args: Sequence[str]) -> str:
+        """Ask the caller to close the connection after this response."""
+        _arity(args, 0)
+        self.quit_requested = True
+        return ""
+
+    # -- setup -------------------------------------------------------------------------------
+
+    def cmd_boardsize(self, args: Sequence[str]) -> str:
+        """A new empty board of the given size, keeping the rules and komi."""
+        _arity(args, 1)
+        size = _int(args[0])
+        if not 1 <= size <= MAX_SIZE:
+            raise GtpError("unacceptable size")
+        self.game = _new_game(size, self.game.ruleset)
+        return ""
+
+    def cmd_clear_board(self, args: Sequence[str]) -> str:
+        """Empty the board, the captures and the history."""
+        _arity(args, 0)
+        self.game.clear()
+        return ""
+
+    def cmd_komi(self, args: Sequence[str]) -> str:
+        """Set komi (kept by later board changes)."""
+        _arity(args, 1)
+        try:
+            komi = float(args[0])
+        except ValueError:
+            raise GtpError("syntax error") from None
+        if not math.isfinite(komi):
+            raise GtpError("syntax error")
+        self.game.ruleset = self.game.ruleset.with_komi(komi)
+        return ""
+
+    def cmd_fixed_handicap(self, args: Sequence[str]) -> str:
+        """Black stones on the spec's fixed handicap points; the vertices, board order."""
+        _arity(args, 1)
+        count = _int(args[0])
+        self._prepare_handicap()
+        if not 2 <= count <= max_fixed(self.game.width):
+            raise GtpError("invalid number of stones")
+        return self._vertices(self.game.place_handicap(count))
+
+    def cmd_place_free_handicap(self, args: Sequence[str]) -> str:
+        """Black handicap stones where the engine likes them; the vertices, board order."""
+        _arity(args, 1)
+        count = _int(args[0])
+        self._prepare_handicap()
+        game = self.game
+        if not 2 <= count < game.width * game.height:
+            raise GtpError("invalid number of stones")
+        points = free_points(count, game.width, game.height)
+        game.set_handicap(points)
+        return self._vertices(points)
+
+    def cmd_set_free_handicap(self, args: Sequence[str]) -> str:
+        """Black handicap stones where the controller says."""
+        if not args:
+            raise GtpError("syntax error")
+        self._prepare_handicap()
+        moves = [self._vertex(a) for a in args]
+        points = [p for p in moves if p is not None]
+        if len(points) != len(moves):
+            raise GtpError("bad vertex list")
+        try:
+            self.game.set_handicap(points)
+        except ValueError:
+            raise GtpError("bad vertex list") from None
+        return ""
+
+    def cmd_kgs_rules(self, args: Sequence[str]) -> str:
+        """KGS's rules names (japanese, chinese, aga, new_zealand); komi is kept."""
+        _arity(args, 1)
+        if args[0].lower() not in KGS_RULES:
+            raise GtpError("unknown rules")
+        self._set_rules(Ruleset.parse(args[0]), keep_komi=True)
+        return ""
+
+    def cmd_kata_set_rules(self, args: Sequence[str]) -> str:
+        """A preset name or KataGo's JSON rule object; komi is kept unless the JSON gives one."""
+        if not args:
+            raise GtpError("syntax error")
+        text = " ".join(args)
+        try:
+            ruleset = Ruleset.parse(text)
+        except ValueError as err:
+            raise GtpError(str(err)) from None
+        self._set_rules(ruleset, keep_komi=not _json_has_komi(text))
+        return ""
+
+    def cmd_kata_get_rules(self, args: Sequence[str]) -> str:
+        """The rules as KataGo's JSON object."""
+        _arity(args, 0)
+        return self.game.ruleset.to_json()
+
+    # -- play --------------------------------------------------------------------------------
+
+    def cmd_play(self, args: Sequence[str]) -> str:
+        """Play a move (or pass) for either colour."""
+        _arity(args, 2)
+        color, move = _color(args[0]), self._vertex(args[1])
+        try:
+            self.game.play(move, color)
+        except IllegalMove:
+            raise GtpError("illegal move") from None
+        return ""
+
+    def cmd_genmove(self, args: Sequence[str]) -> str:
+        """Let the player choose a move for the colour, play it and name it."""
+        _arity(args, 1)
+        color = _color(args[0])
+        move = self.player.genmove(self.game, color)
+        self.game.play(move, color)
+        return to_gtp(move, self.game.height)
+
+    def cmd_undo(self, args: Sequence[str]) -> str:
+        """Take back the last move (not handicap stones)."""
+        _arity(args, 0)
+        if self.game.move_number == 0:
+            raise GtpError("cannot undo")
+        self.game.undo()
+        return ""
+
+    # -- queries -----------------------------------------------------------------------------
+
+    def cmd_showboard(self, args: Sequence[str]) -> str:
+        """The board with coordinates and the captures, starting on a new line as GNU Go does."""
+        _arity(args, 0)
+        board = self.game.board
+        lines = [
+            render_with_coordinates(board),
+            f"WHITE (O) has captured {board.captures(Color.WHITE)} stones",
+            f"BLACK (X) has captured {board.captures(Color.BLACK)} stones",
+        ]
+        return "\n" + "\n".join(lines)
+
+    def cmd_is_legal(self, args: Sequence[str]) -> str:
+        """``1`` if the colour may play the vertex now, else ``0``."""
+        _arity(args, 2)
+        color, move = _color(args[0]), self._vertex(args[1])
+        return "1" if self.game.is_legal(move, color) else "0"
+
+    def cmd_all_legal(self, args: Sequence[str]) -> str:
+        """Every point the colour may play, in board order (as GNU Go lists them)."""
+        _arity(args, 1)
+        return self._vertices(self.game.legal_moves(_color(args[0])))
+
+    def cmd_list_stones(self, args: Sequence[str]) -> str:
+        """The colour's stones, in board order."""
+        _arity(args, 1)
+        return self._vertices(self.game.board.stones(_color(args[0])))
+
+    def cmd_captures(self, args: Sequence[str]) -> str:
+        """How many stones the colour has captured."""
+        _arity(args, 1)
+        return str(self.game.board.captures(_color(args[0])))
+
+    # -- helpers -----------------------------------------------------------------------------
+
+    def _prepare_handicap(self) -> None:
+        """Fail unless the board is empty; forget passes played on it so stones may go down."""
+        if self.game.board.grid().any():
+            raise GtpError("board not empty")
+        if self.game.move_number:
+            self.game.clear()
+
+    def _set_rules(self, ruleset: Ruleset, *, keep_komi: bool) -> None:
+        """New rules for later moves; the position stays."""
+        self.game.ruleset = ruleset.with_komi(self.game.ruleset.komi) if keep_komi else ruleset
+
+    def _vertex(self, text: str) -> Move:
+        """A vertex on this board, or None for pass."""
+        try:
+            return from_gtp(text, self.game.width, self.game.height)
+        except ValueError:
+            raise GtpError("invalid vertex") from None
+
+    def _vertices(self, points: Iterable[Point]) -> str:
+        """Vertices space-separated, top row first and left to right (GNU Go's order)."""
+        ordered = sorted(points, key=lambda p: (p.row, p.col))
+        return " ".join(to_gtp(p, self.game.height) for p in ordered)
+
+
+def _new_game(size: int, ruleset: Ruleset) -> Game:
+    """A game as GTP plays it: either colour may move, two passes do not end it."""
+    return Game(size, ruleset=ruleset, free_turns=True, end_after_passes=False)
+
+
+def _arity(args: Sequence[str], count: int) -> None:
+    """Fail with the spec's ``syntax error`` unless there are exactly `count` arguments."""
+    if len(args) != count:
+        raise GtpError("syntax error")
+
+
+def _int(text: str) -> int:
+    """A GTP int: decimal digits only."""
+    if not text.isascii() or not text.isdigit():
+        raise GtpError("syntax error")
+    try:
+        return int(text)
+    except ValueError:  # more digits than Python converts
+        raise GtpError("syntax error") from None
+
+
+def _color(text: str) -> Color:
+    """A GTP colour (``b``, ``white``, any case)."""
+    try:
+        return Color.parse(text)
+    except ValueError:
+        raise GtpError("invalid color") from None
+
+
+def _json_has_komi(text: str) -> bool:
+    """Whether a rules text is a JSON object that sets komi."""
+    if not text.lstrip().startswith("{"):
+        return False
+    data = json.loads(text)
+    return isinstance(data, dict) and "komi" in data
