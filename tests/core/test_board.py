@@ -247,3 +247,18 @@ def test_rectangular_and_tiny_boards() -> None:
     wide.check_consistency()
     with pytest.raises(ValueError):
         Board(53)
+
+
+def test_playout_ends_in_a_consistent_position_with_eyes_left_alone() -> None:
+    board = Board(9)
+    moves = board.playout(B, seed=7)
+    board.check_consistency()
+    assert 0 < moves <= 3 * 81
+    assert len(board.empty_points()) > 0
+    for p in board.empty_points():
+        for color in (B, W):
+            if board.legality(p, color) is None:
+                # With two passes the game ended because every remaining point is an own eye.
+                assert board.is_eye_like(p, color)
+    again = Board(9)
+    assert again.playout(B, seed=7) == moves and again.hash == board.hash

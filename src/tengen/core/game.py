@@ -302,8 +302,7 @@ class Game:
         self._move_count += 1
         self.consecutive_passes = self.consecutive_passes + 1 if move is None else 0
         self.to_play = color.opponent
-        if move is not None:
-            self._remember(self.to_play)
+        self._remember(self.to_play)
         return entry
 
     def _apply(self, action: _Action) -> None:
@@ -322,8 +321,7 @@ class Game:
         self._actions.pop()
         if isinstance(action, _Played):
             self._move_count -= 1
-            if action.entry.move is not None:
-                self._forget(self.to_play)
+            self._forget(self.to_play)
             self.board.undo(action.record)
             self.to_play = action.prev_to_play
             self.consecutive_passes = action.prev_passes

@@ -6,8 +6,10 @@ raises ValueError naming what it does not know.
 
 Superko and passes: positional superko forbids a move whose resulting stones equal those of any
 earlier position of the game, the start included; situational superko forbids recreating an
-earlier position with the same player to move. As in GNU Go, a pass adds no position to the
-history: it neither changes the stones nor makes a later repetition legal.
+earlier position with the same player to move. As in GNU Go, the history holds the position
+after every move, passes included: a pass leaves the stones as they were (so it changes nothing
+for positional superko) but makes a new situation, the same stones with the other player to
+move, which situational superko then forbids recreating.
 """
 
 from __future__ import annotations
