@@ -262,3 +262,20 @@ def test_playout_ends_in_a_consistent_position_with_eyes_left_alone() -> None:
                 assert board.is_eye_like(p, color)
     again = Board(9)
     assert again.playout(B, seed=7) == moves and again.hash == board.hash
+
+
+def test_ownership_sees_settled_areas_and_leaves_the_board_alone() -> None:
+    board = parse(
+        """
+        . X . X O . O
+        X X X X O O .
+        . . . X O . O
+        X X X X O O O
+        """
+    )
+    before = (render(board), board.hash)
+    own = board.ownership(B, playouts=200, seed=3)
+    assert own.shape == (4, 7)
+    assert (own[:, :3] > 0.9).all() and (own[:, 5:] < -0.9).all()
+    assert (render(board), board.hash) == before
+    assert (board.ownership(B, playouts=200, seed=3) == own).all()

@@ -255,6 +255,17 @@ class Board:
         limit = 3 * self.width * self.height if max_moves is None else max_moves
         return int(k.playout(self._st, self._zh, int(color), limit, k.seed_rng(seed)))
 
+    def ownership(
+        self, to_play: Color, playouts: int = 200, seed: int = 0, max_moves: int | None = None
+    ) -> np.ndarray:
+        """Expected owner of each point over random playouts from here: a (height, width)
+        float array from -1 (white) to +1 (black). The board is left unchanged."""
+        limit = 3 * self.width * self.height if max_moves is None else max_moves
+        out = np.zeros(self._st.shape[1], np.float64)
+        k.ownership(self._st, self._zh, int(to_play), playouts, limit, k.seed_rng(seed), out)
+        s = self.width + 1
+        return out[s : s * (self.height + 1)].reshape(self.height, s)[:, 1:].copy()
+
     # -- checking ----------------------------------------------------------------------------
 
     def check_consistency(self) -> None:

@@ -116,7 +116,16 @@ class Game:
     @property
     def handicap_stones(self) -> int:
         """Black stones placed as handicap (0 when none)."""
-        return sum(len(a.changes) for a in self._actions if isinstance(a, _Setup) and a.is_handicap)
+        return sum(
+            sum(1 for _, _, after in a.changes if after is Color.BLACK)
+            for a in self._actions
+            if isinstance(a, _Setup) and a.is_handicap
+        )
+
+    @property
+    def actions(self) -> int:
+        """How many undoable actions (moves, passes, setups, resignations) have been applied."""
+        return len(self._actions)
 
     @property
     def is_over(self) -> bool:
@@ -189,9 +198,12 @@ class Game:
         white: Iterable[Point] = (),
         empty: Iterable[Point] = (),
         to_play: Color | None = None,
+        *,
+        handicap: bool = False,
     ) -> None:
         """Place or remove stones with no capture (SGF AB/AW/AE), as one undoable action.
 
+        `handicap` marks the black stones as handicap stones (for scoring compensation).
         Raises ValueError if a point is off the board or a chain is left with no liberty.
         """
         wanted: dict[Point, Color | None] = {}
@@ -203,7 +215,7 @@ class Game:
         changes = tuple(
             (p, self.board[p], value) for p, value in wanted.items() if self.board[p] != value
         )
-        action = _Setup(changes, self.to_play, to_play or self.to_play, is_handicap=False)
+        action = _Setup(changes, self.to_play, to_play or self.to_play, is_handicap=handicap)
         self._apply(action)
         dead = [p for p, _, after in changes if after and self.board.liberty_count(p) == 0]
         if dead:

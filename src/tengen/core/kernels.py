@@ -652,3 +652,44 @@ def playout(st: np.ndarray, zh: np.ndarray, to_play: int, max_moves: int, rng: n
         moves += 1
         color = 3 - color
     return moves
+
+
+@njit(cache=True)
+def ownership(
+    st: np.ndarray,
+    zh: np.ndarray,
+    to_play: int,
+    playouts: int,
+    max_moves: int,
+    rng: np.ndarray,
+    out: np.ndarray,
+) -> None:
+    """Add to `out[loc]` the share of `playouts` random games from this position that end
+    with `loc` black (+1) or white (-1); the position itself is left unchanged.
+
+    A point counts for a colour when it holds its stone, or is empty with only that colour's
+    stones around it (after a playout, empty points are eyes or dame).
+    """
+    work_st = np.empty_like(st)
+    work_zh = np.empty_like(zh)
+    weight = 1.0 / playouts
+    s = st[HDR, H_STRIDE]
+    for _ in range(playouts):
+        work_st[:, :] = st
+        work_zh[:] = zh
+        playout(work_st, work_zh, to_play, max_moves, rng)
+        for r in range(st[HDR, H_HEIGHT]):
+            for c in range(st[HDR, H_WIDTH]):
+                loc = (r + 1) * s + c + 1
+                col = work_st[COLOR, loc]
+                if col == EMPTY:
+                    seen = 0
+                    for d in range(4):
+                        n = work_st[COLOR, loc + _offset(work_st, d)]
+                        if n == BLACK or n == WHITE:
+                            seen |= n
+                    col = seen if seen == BLACK or seen == WHITE else EMPTY
+                if col == BLACK:
+                    out[loc] += weight
+                elif col == WHITE:
+                    out[loc] -= weight
