@@ -1,0 +1,32 @@
+"""Game records in SGF: bytes -> text (encoding) -> raw trees (grammar) -> typed model (tree).
+
+Layers, each importing only those before it: ``errors``, ``grammar`` (no Go knowledge),
+``encoding`` (charsets), ``properties`` (value types), ``tree`` (Node, GameTree, parse, serialise).
+"""
+
+from tengen.sgf.errors import SgfError, SgfWarning
+from tengen.sgf.properties import escape_text
+from tengen.sgf.tree import (
+    GameTree,
+    Node,
+    ParseResult,
+    first_difference,
+    parse,
+    parse_file,
+    serialise,
+    trees_equal,
+)
+
+__all__ = [
+    "GameTree",
+    "Node",
+    "ParseResult",
+    "SgfError",
+    "SgfWarning",
+    "escape_text",
+    "first_difference",
+    "parse",
+    "parse_file",
+    "serialise",
+    "trees_equal",
+]

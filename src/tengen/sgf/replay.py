@@ -1,0 +1,200 @@
+"""Replay a game record on the rules core: the position at any node of an SGF game tree.
+
+The root's SZ, RU and KM pick the board and the ruleset; HA with AB in the root places the
+handicap. Each node then applies its setup (AB, AW, AE, PL) and its move (B or W). Records are
+taken as players wrote them: either colour may move at any time (handicap stones entered as
+moves, missing passes) and play goes on after passes. An illegal move is a `ReplayProblem`
+naming the node path and move number; strict replay raises it, permissive replay plays the move
+anyway under the bare capture rules and carries on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tengen.core.color import Color
+from tengen.core.coords import Point, to_sgf
+from tengen.core.errors import IllegalMove
+from tengen.core.game import Game
+from tengen.core.rules import KoRule, Ruleset, Scoring
+from tengen.sgf import properties
+from tengen.sgf.tree import GameTree, Node
+
+
+@dataclass(frozen=True)
+class ReplayProblem:
+    """Something in a record the rules refuse, and where: node path and move number."""
+
+    node: Node
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.node.describe()}: {self.message}"
+
+
+class ReplayError(ValueError):
+    """Strict replay met a problem; `problem` says what and where."""
+
+    def __init__(self, problem: ReplayProblem) -> None:
+        self.problem = problem
+        super().__init__(str(problem))
+
+
+# Without RU a record is checked by the capture rules and simple ko only: superko is a rule
+# some rulesets add, and many records (triple-ko games among them) were played without it.
+UNSPECIFIED = Ruleset("unspecified", KoRule.SIMPLE, Scoring.AREA)
+
+
+_OLD_PL = {"1": Color.BLACK, "2": Color.WHITE}
+
+
+def ruleset_of(tree: GameTree) -> tuple[Ruleset, list[str]]:
+    """The ruleset named by RU with the komi of KM (`UNSPECIFIED` when there is no RU).
+
+    An unknown RU or an unreadable KM falls back to the default and is reported in the notes.
+    """
+    notes: list[str] = []
+    ruleset = UNSPECIFIED
+    root = tree.root
+    names = root.get_raw("RU")
+    if names:
+        try:
+            ruleset = Ruleset.parse(properties.interpret_simpletext(names[0]))
+        except ValueError as err:
+            notes.append(f"RU: {err}; counting with {ruleset.name} rules")
+    komi = root.get_raw("KM")
+    if komi:
+        try:
+            ruleset = ruleset.with_komi(properties.interpret_real(komi[0]))
+        except ValueError as err:
+            notes.append(f"KM: {err}")
+    return ruleset, notes
+
+
+def new_game(tree: GameTree, *, permissive: bool = True) -> Game:
+    """An empty game on the record's board under its rules. Raises ValueError for a bad SZ."""
+    width, height = tree.size
+    ruleset, _ = ruleset_of(tree)
+    return Game(
+        width,
+        height,
+        ruleset,
+        permissive=permissive,
+        free_turns=True,
+        end_after_passes=False,
+    )
+
+
+def apply_node(game: Game, node: Node, *, strict: bool = False) -> list[ReplayProblem]:
+    """Apply one node's setup and move to `game`; return what the rules refused.
+
+    Each change is one undoable action of the game (``game.actions`` grows by one per change),
+    so undoing that many actions takes the node back. Raises ReplayError in strict mode.
+    """
+    problems: list[ReplayProblem] = []
+
+    def report(message: str) -> None:
+        problem = ReplayProblem(node, message)
+        if strict:
+            raise ReplayError(problem)
+        problems.append(problem)
+
+    setup: dict[str, list[Point]] = {}
+    for ident in ("AB", "AW", "AE"):
+        if ident in node.properties:
+            try:
+                points: list[Point] = node.get(ident)
+            except ValueError as err:
+                report(f"{ident}: {err}")
+                continue
+            off = [p for p in points if not game.board.on_board(p)]
+            if off:
+                report(
+                    f"{ident} point {to_sgf(off[0])} is off the {game.width}x{game.height} board"
+                )
+            setup[ident] = [p for p in points if game.board.on_board(p)]
+    to_play: Color | None = None
+    if "PL" in node.properties:
+        raw_pl = node.properties["PL"][0].strip()
+        try:
+            # FF[1]-FF[3] programs (GNU Go's old files among them) wrote PL[1] and PL[2].
+            to_play = _OLD_PL.get(raw_pl) or node.get("PL")
+        except ValueError as err:
+            report(f"PL: {err}")
+    if setup or to_play is not None:
+        try:
+            game.setup(
+                black=setup.get("AB", ()),
+                white=setup.get("AW", ()),
+                empty=setup.get("AE", ()),
+                to_play=to_play,
+                handicap=node.parent is None and "HA" in node.properties,
+            )
+        except ValueError as err:
+            report(f"setup: {err}")
+    try:
+        move = node.move
+    except ValueError as err:
+        report(f"move: {err}")
+        return problems
+    if move is None:
+        return problems
+    color, point = move
+    raw = (node.get_raw(color.letter) or [""])[0]
+    if point is not None and not game.board.on_board(point):
+        report(
+            f"{color.letter}[{raw}] is off the {game.width}x{game.height} board; played as a pass"
+        )
+        point = None
+    try:
+        played = game.play(point, color)
+    except IllegalMove as err:
+        report(f"illegal move {color.letter}[{raw}]: {err.reason.value}")
+        return problems
+    for reason in played.violations:
+        report(f"illegal move {color.letter}[{raw}]: {reason.value}")
+    return problems
+
+
+def replay(
+    tree: GameTree, node: Node | None = None, *, strict: bool = False
+) -> tuple[Game, list[ReplayProblem]]:
+    """The game at `node` (default: the end of the main line) and every problem on the way.
+
+    Raises ReplayError in strict mode, and ValueError if the root's SZ is not a board size.
+    """
+    path = tree.main_line() if node is None else _path_to(node)
+    game = new_game(tree, permissive=not strict)
+    problems: list[ReplayProblem] = []
+    for n in path:
+        problems.extend(apply_node(game, n, strict=strict))
+    return game, problems
+
+
+def _path_to(node: Node) -> list[Node]:
+    path = [node]
+    while path[-1].parent is not None:
+        path.append(path[-1].parent)
+    return path[::-1]
+
+
+def check_tree(tree: GameTree) -> list[ReplayProblem]:
+    """Replay every node of every variation (depth first, undoing on the way back).
+
+    Returns every problem found; raises ValueError only if the root's SZ is not a board size.
+    """
+    game = new_game(tree)
+    problems: list[ReplayProblem] = []
+    # Each stack entry: the node to enter, or the number of actions to undo when leaving one.
+    stack: list[Node | int] = [tree.root]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, int):
+            while game.actions > item:
+                game.undo()
+            continue
+        before = game.actions
+        problems.extend(apply_node(game, item))
+        stack.append(before)
+        stack.extend(reversed(item.children))
+    return problems
