@@ -1,0 +1,465 @@
+"""A cursor over a game tree: the current node, the position there, and edits of the record.
+
+The cursor keeps a core `Game` in step with its node by moving incrementally: stepping forward
+applies one node (``replay.apply_node``) and stepping back undoes exactly the actions that node
+added, so a move costs the same at move 5 and at move 500. A jump to an unrelated node goes up
+to the common ancestor and down again; nothing is ever replayed from the root.
+
+Edits go through the cursor so that the position stays right: playing a move (following an
+existing child or starting a variation), deleting a branch, promoting a variation, setup stones
+edited in place with every later move re-checked, comments, markup and annotations. Every value
+is written with ``properties.serialise``, so the raw SGF stays valid.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from itertools import pairwise
+
+from tengen.core.color import Color
+from tengen.core.coords import Point
+from tengen.core.errors import IllegalMove, IllegalReason
+from tengen.core.game import Game
+from tengen.sgf.replay import ReplayProblem, apply_node, new_game
+from tengen.sgf.tree import GameTree, Node
+
+# Markup of single points; FF[4] allows at most one of them on a point within a node.
+MARKUP = ("TR", "SQ", "CR", "MA", "SL")
+# Move annotations (BM and TE hold 1 or 2; DO and IT no value): one per node.
+MOVE_ANNOTATIONS = ("BM", "TE", "DO", "IT")
+# Position annotations (each 1 or 2): one per node. HO (hotspot) goes with any of them.
+POSITION_ANNOTATIONS = ("GB", "GW", "DM", "UC")
+_SETUP = ("AB", "AW", "AE")
+_HARD = (IllegalReason.OCCUPIED, IllegalReason.OFF_BOARD)
+
+
+@dataclass
+class _Step:
+    """A node on the cursor's path: how many game actions came before it, and its problems."""
+
+    node: Node
+    mark: int
+    move_number: int
+    problems: list[ReplayProblem]
+
+
+class Cursor:
+    """The current node of a game tree and the position there, kept in step incrementally.
+
+    A permissive cursor lets `play` add moves the ruleset refuses (ko, suicide, superko),
+    reporting them in `problems`; otherwise `play` raises IllegalMove for them. Records
+    themselves are always replayed permissively, their illegal moves listed in `problems`.
+    Raises ValueError if the root's SZ is not a board size.
+    """
+
+    def __init__(self, tree: GameTree, *, permissive: bool = False) -> None:
+        self.tree = tree
+        self.permissive = permissive
+        self._game = new_game(tree)
+        self._path: list[_Step] = []
+        self._enter(tree.root)
+
+    # -- state -------------------------------------------------------------------------------
+
+    @property
+    def node(self) -> Node:
+        """The current node."""
+        return self._path[-1].node
+
+    @property
+    def game(self) -> Game:
+        """The position at the current node (read it; change it only through the cursor)."""
+        return self._game
+
+    @property
+    def move_number(self) -> int:
+        """How many nodes with a move (B or W) lead from the root to the current node.
+
+        MN is only for display and does not change it (as in ``Node.describe``).
+        """
+        return self._path[-1].move_number
+
+    @property
+    def variations(self) -> list[Node]:
+        """The children of the current node, the main continuation first."""
+        return list(self.node.children)
+
+    @property
+    def problems(self) -> list[ReplayProblem]:
+        """What the rules refused in the nodes from the root to the current node, in order."""
+        return [p for step in self._path for p in step.problems]
+
+    # -- navigation --------------------------------------------------------------------------
+
+    def forward(self, variation: int = 0) -> Node:
+        """Step to the child `variation` (0: the main continuation). Raises IndexError."""
+        children = self.node.children
+        if not 0 <= variation < len(children):
+            raise IndexError(f"{self.node.describe()} has no variation {variation}")
+        self._enter(children[variation])
+        return self.node
+
+    def back(self) -> Node:
+        """Step to the parent, undoing what the current node did. Raises IndexError at the root."""
+        if len(self._path) == 1:
+            raise IndexError("the root has no parent")
+        self._leave()
+        return self.node
+
+    def to_start(self) -> Node:
+        """Go back to the root."""
+        while len(self._path) > 1:
+            self._leave()
+        return self.node
+
+    def to_end(self) -> Node:
+        """Follow the first children to the end of the current line."""
+        while self.node.children:
+            self._enter(self.node.children[0])
+        return self.node
+
+    def to_move(self, n: int) -> Node:
+        """Go to the node of move `n` on the current line (the root for 0).
+
+        The current line is the path to the current node continued by first children; move
+        `n` is the first node there with `n` moves from the root (see `move_number`).
+        Raises ValueError if the line has no move `n`.
+        """
+        if n < 0:
+            raise ValueError(f"no move {n}")
+        for step in self._path:
+            if step.move_number == n:
+                return self.go_to(step.node)
+        node, count = self.node, self.move_number
+        while count < n and node.children:
+            node = node.children[0]
+            count += _has_move(node)
+        if count != n:
+            raise ValueError(f"the line has {count} moves, not {n}")
+        return self.go_to(node)
+
+    def next_variation(self) -> Node:
+        """Go to the next sibling of the current node. Raises IndexError if there is none."""
+        return self._sibling(1)
+
+    def previous_variation(self) -> Node:
+        """Go to the previous sibling of the current node. Raises IndexError if there is none."""
+        return self._sibling(-1)
+
+    def to_main_line(self) -> Node:
+        """Go to the main-line node at the current depth, or the last main-line node if the
+        main line is shorter."""
+        depth = len(self._path) - 1
+        node = self.tree.root
+        while depth and node.children:
+            node = node.children[0]
+            depth -= 1
+        return self.go_to(node)
+
+    def go_to(self, node: Node) -> Node:
+        """Go to any node of the tree: up to the common ancestor, then down.
+
+        Raises ValueError if `node` is not in this tree (a deleted branch included).
+        """
+        line = [node]
+        while line[-1].parent is not None:
+            line.append(line[-1].parent)
+        line.reverse()
+        if line[0] is not self.tree.root or not all(
+            any(c is child for c in parent.children) for parent, child in pairwise(line)
+        ):
+            raise ValueError("the node is not in this game tree")
+        common = 0
+        limit = min(len(line), len(self._path))
+        while common + 1 < limit and line[common + 1] is self._path[common + 1].node:
+            common += 1
+        while len(self._path) > common + 1:
+            self._leave()
+        for child in line[common + 1 :]:
+            self._enter(child)
+        return self.node
+
+    # -- edits of the tree -------------------------------------------------------------------
+
+    def play(self, move: Point | None, color: Color | None = None) -> Node:
+        """Play `move` (None passes) for `color` (default: the player to move) and go there.
+
+        A child that already has this move is followed; otherwise a new child is added (a new
+        variation after the existing ones). Raises IllegalMove (reason and move number) if the
+        rules refuse the move; a permissive cursor plays it anyway, reporting it in
+        `problems`, except on an occupied or off-board point.
+        """
+        color = self._game.to_play if color is None else color
+        for i, child in enumerate(self.node.children):
+            try:
+                if child.move == (color, move):
+                    return self.forward(i)
+            except ValueError:
+                continue  # a child with a broken move value is not this move
+        reason = self._game.legality(move, color)
+        if reason is not None and (not self.permissive or reason in _HARD):
+            raise IllegalMove(reason, move, self.move_number + 1)
+        child = self.node.append_child()
+        child.set(color.letter, move)
+        return self.forward(len(self.node.children) - 1)
+
+    def delete_branch(self) -> Node:
+        """Remove the current node and everything below it; go to its parent.
+
+        Raises ValueError at the root.
+        """
+        if len(self._path) == 1:
+            raise ValueError("the root cannot be deleted")
+        node = self.node
+        parent = self.back()
+        parent.children[:] = [c for c in parent.children if c is not node]
+        node.parent = None
+        return parent
+
+    def promote(self) -> None:
+        """Make the current node's line the main line: every ancestor's child on the path moves
+        to the front of its children, the other variations keeping their order."""
+        for parent, child in pairwise(self._path):
+            siblings = parent.node.children
+            siblings[:] = [child.node, *(c for c in siblings if c is not child.node)]
+
+    def set_setup(
+        self,
+        black: Iterable[Point] = (),
+        white: Iterable[Point] = (),
+        empty: Iterable[Point] = (),
+        clear: Iterable[Point] = (),
+    ) -> list[ReplayProblem]:
+        """Edit the current node's setup in place and re-check every later move.
+
+        Points in `black`, `white` and `empty` join AB, AW and AE and leave the other two, so
+        a point is in at most one of them; points in `clear` leave all three (the node no
+        longer changes them). The node is applied again, then every node below it, in every
+        variation, is replayed; the cursor stays where it is. Returns the problems of the node
+        and of every node below it (moves that became occupied or illegal).
+        Raises ValueError if a point is off the board or given two colours, if the node's setup
+        cannot be read, or if the new setup would leave a chain with no liberty; the node is
+        then left unchanged.
+        """
+        wanted: dict[Point, str | None] = {}
+        for points, ident in ((black, "AB"), (white, "AW"), (empty, "AE"), (clear, None)):
+            for p in points:
+                point = self._on_board(p)
+                if wanted.get(point, ident) != ident:
+                    raise ValueError(f"point {point} is given two colours")
+                wanted[point] = ident
+        node, step = self.node, self._path[-1]
+        lists: dict[str, list[Point]] = {ident: node.get(ident) or [] for ident in _SETUP}
+        for ident, points in lists.items():
+            kept = [p for p in points if wanted.get(p, ident) == ident]
+            added = [p for p, target in wanted.items() if target == ident and p not in points]
+            lists[ident] = kept + added
+        # Try the new setup on the position before the node (points off the board are left
+        # out, as replay does), so that a refused edit leaves the node as it was.
+        on_board = {k: [p for p in v if self._game.board.on_board(p)] for k, v in lists.items()}
+        self._undo_to(step.mark)
+        try:
+            self._game.setup(black=on_board["AB"], white=on_board["AW"], empty=on_board["AE"])
+        except ValueError:
+            step.problems = apply_node(self._game, node)
+            raise
+        self._game.undo()
+        for ident, points in lists.items():
+            if points != (node.get(ident) or []):
+                # An existing property keeps its place among the node's properties.
+                self._set_or_delete(ident, points or None)
+        step.problems = apply_node(self._game, node)
+        return step.problems + self._check_below()
+
+    # -- edits of the node -------------------------------------------------------------------
+
+    @property
+    def comment(self) -> str:
+        """The comment (C) of the current node, "" if none; setting "" removes it."""
+        text: str | None = self.node.get("C")
+        return text or ""
+
+    @comment.setter
+    def comment(self, text: str) -> None:
+        self._set_or_delete("C", text or None)
+
+    def add_markup(self, kind: str, point: Point) -> None:
+        """Mark `point` with `kind` (TR, SQ, CR, MA or SL), replacing its other markup.
+
+        Raises ValueError for another kind or a point off the board.
+        """
+        if kind not in MARKUP:
+            raise ValueError(f"unknown markup {kind!r}; expected one of {', '.join(MARKUP)}")
+        point = self._on_board(point)
+        for other in MARKUP:
+            if other != kind:
+                self.remove_markup(other, point)
+        points: list[Point] = self.node.get(kind) or []
+        if point not in points:
+            self.node.set(kind, [*points, point])
+
+    def remove_markup(self, kind: str, point: Point) -> None:
+        """Remove the markup `kind` from `point` if it is there. Raises ValueError for a kind
+        that is not markup."""
+        if kind not in MARKUP:
+            raise ValueError(f"unknown markup {kind!r}; expected one of {', '.join(MARKUP)}")
+        points: list[Point] = self.node.get(kind) or []
+        if point in points:
+            self._set_or_delete(kind, [p for p in points if p != point] or None)
+
+    def set_label(self, point: Point, text: str | None) -> None:
+        """Label `point` with `text` (LB), replacing its label; None or "" removes it.
+
+        Raises ValueError for a point off the board.
+        """
+        point = self._on_board(point)
+        labels: list[tuple[Point, str]] = [
+            (p, t) for p, t in self.node.get("LB") or [] if p != point
+        ]
+        if text:
+            labels.append((point, text))
+        self._set_or_delete("LB", labels or None)
+
+    def add_line(self, a: Point, b: Point) -> None:
+        """Draw a line between `a` and `b` (LN). Raises ValueError if they are the same point
+        or off the board."""
+        self._add_pair("LN", a, b, directed=False)
+
+    def remove_line(self, a: Point, b: Point) -> None:
+        """Remove the line between `a` and `b` (either way round) if there is one."""
+        self._remove_pair("LN", {(a, b), (b, a)})
+
+    def add_arrow(self, a: Point, b: Point) -> None:
+        """Draw an arrow from `a` to `b` (AR). Raises ValueError if they are the same point or
+        off the board."""
+        self._add_pair("AR", a, b, directed=True)
+
+    def remove_arrow(self, a: Point, b: Point) -> None:
+        """Remove the arrow from `a` to `b` if there is one."""
+        self._remove_pair("AR", {(a, b)})
+
+    def set_move_annotation(self, kind: str | None, value: int = 1) -> None:
+        """Annotate the current move: BM (bad) or TE (tesuji) with `value` 1 or 2 (very), DO
+        (doubtful) or IT (interesting); None removes the annotation. One per node.
+
+        Raises ValueError for another kind, a value other than 1 or 2, or a node with no move.
+        """
+        if kind is not None and kind not in MOVE_ANNOTATIONS:
+            raise ValueError(f"unknown move annotation {kind!r}")
+        if kind is not None and not _has_move(self.node):
+            raise ValueError(f"{self.node.describe()} has no move to annotate")
+        self._set_exclusive(MOVE_ANNOTATIONS, kind, True if kind in ("DO", "IT") else value)
+
+    def set_position_annotation(self, kind: str | None, value: int = 1) -> None:
+        """Annotate the position: GB or GW (good for Black or White), DM (even), UC (unclear),
+        each with `value` 1 or 2 (very); None removes the annotation. One per node.
+
+        Raises ValueError for another kind or a value other than 1 or 2.
+        """
+        if kind is not None and kind not in POSITION_ANNOTATIONS:
+            raise ValueError(f"unknown position annotation {kind!r}")
+        self._set_exclusive(POSITION_ANNOTATIONS, kind, value)
+
+    def set_hotspot(self, value: int | None) -> None:
+        """Mark the node as a hotspot (HO) with `value` 1 or 2 (a main hotspot); None removes
+        it. Raises ValueError for another value."""
+        self._set_or_delete("HO", value)
+
+    def set_move_number(self, n: int | None) -> None:
+        """Show the current move as number `n` (MN); None removes it.
+
+        Raises ValueError if `n` is negative or the node has no move.
+        """
+        if n is not None:
+            if n < 0:
+                raise ValueError(f"a move number cannot be negative: {n}")
+            if not _has_move(self.node):
+                raise ValueError(f"{self.node.describe()} has no move to number")
+        self._set_or_delete("MN", n)
+
+    # -- internals ---------------------------------------------------------------------------
+
+    def _enter(self, node: Node) -> None:
+        """Apply `node` (a child of the current node, or the root) and make it current."""
+        mark = self._game.actions
+        problems = apply_node(self._game, node)
+        count = (self._path[-1].move_number if self._path else 0) + _has_move(node)
+        self._path.append(_Step(node, mark, count, problems))
+
+    def _leave(self) -> None:
+        """Undo the current node's actions and make its parent current."""
+        self._undo_to(self._path.pop().mark)
+
+    def _undo_to(self, mark: int) -> None:
+        while self._game.actions > mark:
+            self._game.undo()
+
+    def _sibling(self, offset: int) -> Node:
+        if len(self._path) == 1:
+            raise IndexError("the root has no siblings")
+        parent = self._path[-2].node
+        index = next(i for i, c in enumerate(parent.children) if c is self.node) + offset
+        if not 0 <= index < len(parent.children):
+            raise IndexError(
+                f"{self.node.describe()} has no {'next' if offset > 0 else 'previous'} variation"
+            )
+        self._leave()
+        self._enter(parent.children[index])
+        return self.node
+
+    def _check_below(self) -> list[ReplayProblem]:
+        """Replay every node below the current one, in every variation, and undo it again."""
+        problems: list[ReplayProblem] = []
+        # Each stack entry: a node to enter, or the action count to return to when leaving one.
+        stack: list[Node | int] = list(reversed(self.node.children))
+        while stack:
+            item = stack.pop()
+            if isinstance(item, int):
+                self._undo_to(item)
+                continue
+            stack.append(self._game.actions)
+            problems.extend(apply_node(self._game, item))
+            stack.extend(reversed(item.children))
+        return problems
+
+    def _on_board(self, point: Point) -> Point:
+        point = Point(*point)
+        if not self._game.board.on_board(point):
+            raise ValueError(
+                f"point {point} is off the {self._game.width}x{self._game.height} board"
+            )
+        return point
+
+    def _set_or_delete(self, ident: str, value: object) -> None:
+        if value is None:
+            self.node.delete(ident)
+        else:
+            self.node.set(ident, value)
+
+    def _set_exclusive(self, group: tuple[str, ...], kind: str | None, value: object) -> None:
+        if kind is not None:
+            self.node.set(kind, value)  # first, so that a bad value changes nothing
+        for other in group:
+            if other != kind:
+                self.node.delete(other)
+
+    def _add_pair(self, ident: str, a: Point, b: Point, *, directed: bool) -> None:
+        a, b = self._on_board(a), self._on_board(b)
+        if a == b:
+            raise ValueError(f"{ident} needs two different points")
+        pairs: list[tuple[Point, Point]] = self.node.get(ident) or []
+        if (a, b) in pairs or (not directed and (b, a) in pairs):
+            return
+        self.node.set(ident, [*pairs, (a, b)])
+
+    def _remove_pair(self, ident: str, matches: set[tuple[Point, Point]]) -> None:
+        pairs: list[tuple[Point, Point]] = self.node.get(ident) or []
+        kept = [pair for pair in pairs if pair not in matches]
+        if len(kept) != len(pairs):
+            self._set_or_delete(ident, kept or None)
+
+
+def _has_move(node: Node) -> int:
+    """1 if the node has a move (B or W, whatever its value), else 0: what move numbers count."""
+    return int("B" in node.properties or "W" in node.properties)
