@@ -1,27 +1,50 @@
-"""The ``tengen`` command line: ``tengen gtp`` speaks GTP on stdin and stdout."""
+"""The ``tengen`` command line.
+
+``tengen gtp`` speaks GTP on stdin and stdout. The record commands (``sgf info``, ``sgf check``,
+``convert``, ``diagram``) read every format `tengen.records` opens; work on many files shows a
+progress bar on stderr (when it is a terminal, or with ``--progress``) and ends with a summary
+there. A bad file is reported, with its line and column when known, and the run goes on.
+
+What ``sgf check`` counts: an *error* changes what the record means or stops it from being
+read (an unreadable file, an invalid SZ or GM, a move or setup the rules refuse on replay); a
+*warning* is a quirk that reading repaired without changing the game (a syntax or charset
+slip, an RU or KM tengen cannot read). The exit status is 1 when there are errors, or warnings
+under ``--strict``.
+"""
 
 from __future__ import annotations
 
 import argparse
 import math
+import shutil
 import sys
-from collections.abc import Sequence
-from typing import BinaryIO
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import BinaryIO, TextIO
 
-from tengen import __version__
+from tengen import __version__, render
 from tengen.ai.players import RandomPlayer
 from tengen.core.rules import Ruleset
 from tengen.gtp.engine import MAX_SIZE, GtpEngine
+from tengen.records import Record, UnreadableRecord, open_record, record_files
+from tengen.sgf import GameTree, serialise
+from tengen.sgf.properties import interpret_simpletext
+from tengen.sgf.replay import check_tree, replay, ruleset_of
+
+Handler = Callable[[argparse.Namespace], int]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the subcommand named in `argv` (default: the process arguments); the exit status."""
     parser = _parser()
     args = parser.parse_args(argv)
-    if args.command == "gtp":
-        return _gtp(args)
-    parser.print_help(sys.stderr)
-    return 2
+    handler: Handler | None = getattr(args, "handler", None)
+    if handler is None:
+        (getattr(args, "help_parser", None) or parser).print_help(sys.stderr)
+        return 2
+    return handler(args)
 
 
 def serve(engine: GtpEngine, source: BinaryIO, sink: BinaryIO) -> None:
@@ -48,6 +71,301 @@ def _gtp(args: argparse.Namespace) -> int:
     return 0
 
 
+# -- many files: progress bar, tally, summary ----------------------------------------------
+
+
+class Progress:
+    """A one-line bar on stderr, redrawn in place at most ten times a second."""
+
+    INTERVAL = 0.1  # seconds between redraws
+
+    def __init__(self, total: int, stream: TextIO, *, enabled: bool) -> None:
+        self.total = total
+        self.stream = stream
+        self.enabled = enabled
+        self.shown = 0  # characters now on the line
+        self.drawn_at = -math.inf
+
+    def show(self, done: int, label: str) -> None:
+        """Draw ``[####----] done/total label`` unless the last draw was a moment ago."""
+        now = time.monotonic()
+        if not self.enabled or now - self.drawn_at < self.INTERVAL:
+            return
+        self.drawn_at = now
+        width = shutil.get_terminal_size().columns - 1
+        filled = 20 * done // max(self.total, 1)
+        line = f"[{'#' * filled}{'-' * (20 - filled)}] {done}/{self.total} {label}"[:width]
+        self.stream.write("\r" + line.ljust(self.shown))
+        self.stream.flush()
+        self.shown = len(line)
+
+    def clear(self) -> None:
+        """Blank the bar's line, so other output starts on a clean line."""
+        if self.shown:
+            self.stream.write("\r" + " " * self.shown + "\r")
+            self.stream.flush()
+            self.shown = 0
+            self.drawn_at = -math.inf
+
+
+@dataclass
+class Tally:
+    """What a run over many files met."""
+
+    files: int = 0
+    games: int = 0
+    errors: int = 0
+    warnings: int = 0
+    written: int = 0
+
+
+class Batch:
+    """A run over many files: the files, their progress, the messages and the summary.
+
+    Errors and warnings go to `messages` (stdout for ``sgf check``, whose output they are;
+    stderr otherwise); the progress bar and the summary go to stderr.
+    """
+
+    def __init__(self, args: argparse.Namespace, messages: TextIO) -> None:
+        self.paths = list(record_files(args.files))
+        self.messages = messages
+        enabled = sys.stderr.isatty() if args.progress is None else args.progress
+        self.progress = Progress(len(self.paths), sys.stderr, enabled=enabled)
+        self.tally = Tally()
+        self.started = time.perf_counter()
+
+    def records(self) -> Iterator[Record]:
+        """Each file read leniently; an unreadable one is reported as an error and skipped."""
+        for done, path in enumerate(self.paths):
+            self.progress.show(done, path)
+            self.tally.files += 1
+            try:
+                record = open_record(path)
+            except UnreadableRecord as err:
+                self.error(err.where, err.message)
+                continue
+            except Exception as err:  # a bug in an importer must not end the run
+                self.error(path, f"internal error: {type(err).__name__}: {err}")
+                continue
+            self.tally.games += len(record.games)
+            for warning in record.warnings:
+                self.warning(f"{warning.path}:{warning.line}:{warning.col}", warning.message)
+            yield record
+        self.progress.clear()
+
+    def output(self, text: str) -> None:
+        """A line of the command's own output, on stdout."""
+        self.progress.clear()
+        print(text)
+
+    def error(self, where: str, message: str) -> None:
+        """Report an error as ``where: error: message`` (the form compilers use)."""
+        self.tally.errors += 1
+        self._message(f"{where}: error: {message}")
+
+    def warning(self, where: str, message: str) -> None:
+        """Report a warning as ``where: warning: message``."""
+        self.tally.warnings += 1
+        self._message(f"{where}: warning: {message}")
+
+    def summary(self) -> None:
+        """One line on stderr: files, games, files written, errors, warnings, seconds."""
+        t = self.tally
+        parts = [_plural(t.files, "file"), _plural(t.games, "game")]
+        if t.written:
+            parts.append(f"{t.written} written")
+        parts += [_plural(t.errors, "error"), _plural(t.warnings, "warning")]
+        seconds = time.perf_counter() - self.started
+        print(f"{', '.join(parts)} in {seconds:.2f} s", file=sys.stderr)
+
+    def _message(self, text: str) -> None:
+        self.progress.clear()
+        print(text, file=self.messages)
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def _game_name(record: Record, index: int) -> str:
+    """The file, and the game's number when the file holds several."""
+    if len(record.games) == 1:
+        return record.path
+    return f"{record.path}: game {index + 1}"
+
+
+# -- tengen sgf info -----------------------------------------------------------------------
+
+
+def _info(args: argparse.Namespace) -> int:
+    """``tengen sgf info``: one block of facts per game; 1 if a file could not be read."""
+    batch = Batch(args, sys.stderr)
+    for record in batch.records():
+        for index, tree in enumerate(record.games):
+            batch.output("\n".join([_game_name(record, index), *_info_lines(tree)]) + "\n")
+    batch.summary()
+    return 1 if batch.tally.errors else 0
+
+
+def _info_lines(tree: GameTree) -> list[str]:
+    """``  Label     value`` lines about one game, ``-`` for what the record does not say."""
+    moves = sum(1 for node in tree.main_line() if "B" in node.properties or "W" in node.properties)
+    nodes = leaves = 0
+    for node in tree.nodes():
+        nodes += 1
+        leaves += not node.children
+    facts = [
+        ("Game", _game_kind(tree)),
+        ("Black", _player(tree, "PB", "BR")),
+        ("White", _player(tree, "PW", "WR")),
+        ("Result", _text(tree, "RE")),
+        ("Rules", _text(tree, "RU")),
+        ("Komi", _text(tree, "KM")),
+        ("Handicap", _text(tree, "HA")),
+        ("Board", _board(tree)),
+        ("Date", _text(tree, "DT")),
+        ("Moves", str(moves)),
+        ("Variations", str(leaves)),
+        ("Nodes", str(nodes)),
+    ]
+    return [f"  {label:<12}{value}" for label, value in facts]
+
+
+def _text(tree: GameTree, ident: str) -> str:
+    """A root property as plain text (its first value), or ``-``."""
+    values = tree.root.get_raw(ident)
+    text = interpret_simpletext(values[0]).strip() if values else ""
+    return text or "-"
+
+
+def _game_kind(tree: GameTree) -> str:
+    """``Go``, ``Gomoku``, or the GM value tengen does not play."""
+    try:
+        game_type = tree.game_type
+    except ValueError:
+        return _text(tree, "GM")
+    return {1: "Go", 4: "Gomoku"}.get(game_type, f"GM[{game_type}]")
+
+
+def _player(tree: GameTree, name: str, rank: str) -> str:
+    """``name (rank)``, the name alone, or ``-``."""
+    player, level = _text(tree, name), _text(tree, rank)
+    return player if level == "-" else f"{player} ({level})"
+
+
+def _board(tree: GameTree) -> str:
+    """``19x19``, or the raw SZ with the reason it is not a board size."""
+    try:
+        width, height = tree.size
+    except ValueError as err:
+        return f"{_text(tree, 'SZ')} ({err})"
+    return f"{width}x{height}"
+
+
+# -- tengen sgf check ----------------------------------------------------------------------
+
+
+def _check(args: argparse.Namespace) -> int:
+    """``tengen sgf check``: every problem of every file; 1 on errors (or warnings, strict)."""
+    batch = Batch(args, sys.stdout)
+    for record in batch.records():
+        for index, tree in enumerate(record.games):
+            _check_game(batch, _game_name(record, index), tree)
+    batch.summary()
+    failed = batch.tally.errors or (args.strict and batch.tally.warnings)
+    return 1 if failed else 0
+
+
+def _check_game(batch: Batch, where: str, tree: GameTree) -> None:
+    """Replay every variation of a Go game and report what the rules refuse."""
+    try:
+        game_type = tree.game_type
+    except ValueError as err:
+        batch.error(where, f"GM: {err}")
+        return
+    if game_type != 1:  # Go rules would call a Gomoku stone with no liberty suicide
+        return
+    for note in ruleset_of(tree)[1]:
+        batch.warning(where, note)
+    try:
+        problems = check_tree(tree)
+    except ValueError as err:
+        batch.error(where, f"SZ: {err}")
+        return
+    for problem in problems:
+        batch.error(f"{where}: {problem.node.describe()}", problem.message)
+
+
+# -- tengen convert ------------------------------------------------------------------------
+
+
+def _convert(args: argparse.Namespace) -> int:
+    """``tengen convert``: each record as ``DIR/<stem>.sgf``; 1 if any file was not written."""
+    batch = Batch(args, sys.stderr)
+    out_dir: Path = args.output
+    written: dict[Path, str] = {}
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        print(f"tengen convert: {out_dir}: {err.strerror or err}", file=sys.stderr)
+        return 1
+    for record in batch.records():
+        target = out_dir / (Path(record.path).stem + ".sgf")
+        refusal = _refusal(target, written, force=args.force)
+        if refusal:
+            batch.error(record.path, refusal)
+            continue
+        try:
+            target.write_bytes(serialise(record.games))
+        except (OSError, ValueError) as err:
+            batch.error(record.path, f"cannot write {target}: {err}")
+            continue
+        written[target] = record.path
+        batch.tally.written += 1
+    batch.summary()
+    return 1 if batch.tally.errors else 0
+
+
+def _refusal(target: Path, written: dict[Path, str], *, force: bool) -> str | None:
+    """Why `target` must not be written, or None: no overwriting, not even forced, of a file
+    this run wrote (two inputs with the same stem)."""
+    if target in written:
+        return f"{target} was written from {written[target]} in this run"
+    if target.exists() and not force:
+        return f"{target} exists (use --force to overwrite)"
+    return None
+
+
+# -- tengen diagram ------------------------------------------------------------------------
+
+
+def _diagram(args: argparse.Namespace) -> int:
+    """``tengen diagram``: draw the main line of a record; 1 with a message on failure."""
+    try:
+        tree = _pick_game(open_record(args.file), args.game)
+        game, problems = replay(tree)
+        for problem in problems:
+            print(f"{args.file}: {problem}", file=sys.stderr)
+        figure = render.game_figure(
+            game, move=args.move, moves=args.moves, chain_labels=args.labels
+        )
+        render.save(figure, args.output)
+    except UnreadableRecord as err:
+        print(f"tengen diagram: {err}", file=sys.stderr)
+        return 1
+    except (OSError, ValueError) as err:
+        print(f"tengen diagram: {args.file}: {err}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _pick_game(record: Record, number: int) -> GameTree:
+    """Game `number` (from 1) of a record. Raises ValueError if there is no such game."""
+    if not 1 <= number <= len(record.games):
+        raise ValueError(f"no game {number}: the file holds {_plural(len(record.games), 'game')}")
+    return record.games[number - 1]
+
+
 def _parser() -> argparse.ArgumentParser:
     """The argument parser with its subcommands."""
     parser = argparse.ArgumentParser(prog="tengen", description="Go rules, engines and tools.")
@@ -60,7 +378,82 @@ def _parser() -> argparse.ArgumentParser:
     gtp.add_argument("--size", type=_size, default=19, help="board size (default: 19)")
     gtp.add_argument("--komi", type=_komi, help="komi (default: the ruleset's)")
     gtp.add_argument("--seed", type=int, help="seed of the random player")
+    gtp.set_defaults(handler=_gtp)
+    _add_sgf_parser(commands)
+    _add_convert_parser(commands)
+    _add_diagram_parser(commands)
     return parser
+
+
+def _batch_options() -> argparse.ArgumentParser:
+    """The options every many-file command shares."""
+    options = argparse.ArgumentParser(add_help=False)
+    options.add_argument(
+        "files", nargs="+", metavar="FILE", help="record files, or directories to search"
+    )
+    options.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        help="show a progress bar on stderr (default: when stderr is a terminal)",
+    )
+    return options
+
+
+def _add_sgf_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``tengen sgf info|check``."""
+    sgf = commands.add_parser("sgf", help="inspect game records (info, check)")
+    sgf.set_defaults(help_parser=sgf)
+    actions = sgf.add_subparsers(dest="action", metavar="ACTION")
+    batch = _batch_options()
+    info = actions.add_parser(
+        "info", parents=[batch], help="players, result, rules, moves and variations of each game"
+    )
+    info.set_defaults(handler=_info)
+    check = actions.add_parser(
+        "check", parents=[batch], help="parse and replay every variation; list every problem"
+    )
+    check.add_argument("--strict", action="store_true", help="count warnings as errors")
+    check.set_defaults(handler=_check)
+
+
+def _add_convert_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``tengen convert IN... -o DIR``."""
+    convert = commands.add_parser(
+        "convert", parents=[_batch_options()], help="write records as UTF-8 SGF files"
+    )
+    convert.add_argument(
+        "-o", "--output", required=True, type=Path, metavar="DIR", help="folder for the SGF files"
+    )
+    convert.add_argument("--force", action="store_true", help="overwrite existing files")
+    convert.set_defaults(handler=_convert)
+
+
+def _add_diagram_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``tengen diagram FILE [--move N | --moves A-B] -o OUT``."""
+    diagram = commands.add_parser("diagram", help="draw a position or moves as SVG, PNG or text")
+    diagram.add_argument("file", metavar="FILE", help="a record file")
+    which = diagram.add_mutually_exclusive_group()
+    which.add_argument(
+        "--move", type=_count, metavar="N", help="the position after move N (default: the end)"
+    )
+    which.add_argument(
+        "--moves", type=_move_range, metavar="A-B", help="moves A to B, numbered on the stones"
+    )
+    diagram.add_argument(
+        "--labels", action="store_true", help="label each chain with its liberties"
+    )
+    diagram.add_argument(
+        "--game", type=_count, default=1, metavar="K", help="game K of a collection (default: 1)"
+    )
+    diagram.add_argument(
+        "-o",
+        "--output",
+        required=True,
+        type=_diagram_path,
+        metavar="OUT",
+        help="the diagram file: .svg, .png or .txt",
+    )
+    diagram.set_defaults(handler=_diagram)
 
 
 def _ruleset(text: str) -> Ruleset:
@@ -91,3 +484,26 @@ def _komi(text: str) -> float:
     if not math.isfinite(komi):
         raise argparse.ArgumentTypeError(f"komi must be a finite number, not {text!r}")
     return komi
+
+
+def _count(text: str) -> int:
+    """``--move``, ``--game``: a whole number."""
+    if not text.isascii() or not text.isdigit():
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}")
+    return int(text)
+
+
+def _move_range(text: str) -> tuple[int, int]:
+    """``--moves A-B``: two move numbers."""
+    first, dash, final = text.partition("-")
+    if not dash:
+        raise argparse.ArgumentTypeError(f"expected A-B, not {text!r}")
+    return _count(first), _count(final)
+
+
+def _diagram_path(text: str) -> Path:
+    """``-o``: a file whose suffix names a diagram format."""
+    path = Path(text)
+    if path.suffix.lower() not in render.FORMATS:
+        raise argparse.ArgumentTypeError(f"{text}: use one of {', '.join(render.FORMATS)}")
+    return path

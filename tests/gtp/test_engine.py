@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -486,6 +487,133 @@ def test_rules_change_keeps_the_position_and_applies_to_later_moves() -> None:
     ask(engine, "play w a1")  # now allowed: the three white stones remove themselves
     assert ask(engine, "list_stones w") == ""
     assert ask(engine, "list_stones b") == "A3 B2 C1"
+
+
+# -- records -------------------------------------------------------------------------------
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+GAME_SGF = DATA / "records" / "game.sgf"  # 9x9, Japanese, komi 6.5, ten moves on the main line
+
+
+def stones(engine: GtpEngine) -> tuple[str, str]:
+    return ask(engine, "list_stones b"), ask(engine, "list_stones w")
+
+
+def test_loadsgf_loads_the_main_line_size_rules_and_komi() -> None:
+    engine = make_engine(19)
+    assert ask(engine, f"loadsgf {GAME_SGF}") == "black"
+    assert (engine.game.width, engine.game.height) == (9, 9)
+    assert engine.game.ruleset.name == "japanese"
+    assert engine.game.ruleset.komi == 6.5
+    assert engine.game.move_number == 10
+    assert stones(engine) == ("C5 E5 G7 F1 G3", "C7 D7 E3 G5 C3")
+
+
+def test_loadsgf_stops_before_the_move_number_as_gnu_go_does() -> None:
+    engine = make_engine()
+    assert ask(engine, f"loadsgf {GAME_SGF} 3") == "black"  # after B E5 and W C7
+    assert stones(engine) == ("E5", "C7")
+    assert ask(engine, f"loadsgf {GAME_SGF} 4") == "white"
+    assert ask(engine, f"loadsgf {GAME_SGF} 0") == "black"  # 0: the whole line
+    assert engine.game.move_number == 10
+    assert ask(engine, f"loadsgf {GAME_SGF} 99") == "black"
+    assert engine.game.move_number == 10
+
+
+def test_loadsgf_stops_before_the_first_move_at_a_vertex() -> None:
+    engine = make_engine()
+    assert ask(engine, f"loadsgf {GAME_SGF} g3") == "black"
+    assert engine.game.move_number == 4
+
+
+def test_loadsgf_reads_other_formats_with_their_handicap() -> None:
+    engine = make_engine(9)
+    assert ask(engine, f"loadsgf {DATA / 'formats' / 'tiny.gib'}") == "white"
+    assert engine.game.width == 19
+    assert engine.game.handicap_stones == 2
+    assert ask(engine, "list_stones b") == "Q16 D4 R17 C3"
+    assert ask(engine, "list_stones w") == "Q4"
+
+
+def test_loadsgf_failures(tmp_path: Path) -> None:
+    engine = make_engine(9)
+    missing = tmp_path / "missing.sgf"
+    assert refused(engine, f"loadsgf {missing}") == f"cannot open or parse '{missing}'"
+    garbage = tmp_path / "garbage.sgf"
+    garbage.write_bytes(b"\x00\xffno game here")
+    assert refused(engine, f"loadsgf {garbage}") == f"cannot open or parse '{garbage}'"
+    gomoku = DATA / "formats" / "five.psq"
+    assert refused(engine, f"loadsgf {gomoku}") == f"not a Go record: '{gomoku}'"
+    assert refused(engine, "loadsgf") == "missing filename"
+    assert refused(engine, f"loadsgf {GAME_SGF} -1") == "syntax error"
+    assert refused(engine, f"loadsgf {GAME_SGF} 1 2") == "syntax error"
+    big = tmp_path / "big.sgf"
+    big.write_text("(;SZ[30];B[aa])")
+    assert refused(engine, f"loadsgf {big}") == "unacceptable size"
+    assert engine.game.width == 9  # the session's game is untouched by a failed load
+
+
+def test_loadsgf_keeps_checking_later_moves() -> None:
+    engine = make_engine()
+    ask(engine, f"loadsgf {GAME_SGF}")
+    assert refused(engine, "play w e5") == "illegal move"
+
+
+def test_printsgf_of_a_fresh_game() -> None:
+    engine = make_engine(9)
+    ask(engine, "komi 7.5")
+    record = ask(engine, "printsgf")
+    assert record.startswith("(;GM[1]FF[4]")
+    for prop in ("SZ[9]", "KM[7.5]", "RU[chinese]", "CA[UTF-8]"):
+        assert prop in record
+    assert "\n\n" not in record
+
+
+def test_printsgf_then_loadsgf_gives_the_same_game(tmp_path: Path) -> None:
+    engine = make_engine(9)
+    ask(engine, "kgs-rules japanese")
+    ask(engine, "komi 0.5")
+    assert ask(engine, "fixed_handicap 2") == "G7 C3"
+    play_all(engine, "pass c7 g3 d7 e5 c6 pass")  # White moves first after the handicap
+    for _ in range(20):
+        ask(engine, "genmove b")
+        ask(engine, "genmove w")
+    record = ask(engine, "printsgf")
+    assert "HA[2]" in record and "AB[gc][cg]" in record and "W[]" in record
+    path = tmp_path / "game.sgf"
+    path.write_text(record + "\n", encoding="utf-8")
+    copy = make_engine(19)
+    to_play = "black" if engine.game.to_play is Color.BLACK else "white"
+    assert ask(copy, f"loadsgf {path}") == to_play
+    assert ask(copy, "showboard") == ask(engine, "showboard")  # stones and prisoners
+    assert copy.game.ruleset == engine.game.ruleset
+    assert copy.game.handicap_stones == 2
+    assert copy.game.move_number == engine.game.move_number
+    assert ask(copy, "printsgf") == record
+
+
+def test_printsgf_writes_setup_stones_where_the_record_had_them(tmp_path: Path) -> None:
+    path = tmp_path / "setup.sgf"
+    path.write_text("(;SZ[5]AB[aa][bb]AW[cc];B[dd];AE[aa]AW[ee]PL[W];W[ab])")
+    engine = make_engine()
+    assert ask(engine, f"loadsgf {path}") == "black"
+    record = ask(engine, "printsgf")
+    assert "AB[aa][bb]AW[cc]" in record
+    assert ";AW[ee]AE[aa]PL[W];W[ab]" in record
+    copy = make_engine()
+    path.write_text(record)
+    ask(copy, f"loadsgf {path}")
+    assert stones(copy) == stones(engine) == ("B5 D2", "A4 C3 E1")
+
+
+def test_printsgf_leaves_the_game_as_it_was() -> None:
+    engine = make_engine(5)
+    play_all(engine, "c3 c2 b2 d2")
+    ask(engine, "undo")
+    ask(engine, "printsgf")
+    assert engine.game.move_number == 3
+    engine.game.redo()  # the undone move is still there to redo
+    assert ask(engine, "list_stones w") == "D2 C2"
 
 
 # -- robustness ----------------------------------------------------------------------------

@@ -68,6 +68,12 @@ def test_moves_off_the_board_become_passes() -> None:
     assert result.move_number == 2
 
 
+def test_a_gomoku_record_is_not_replayed_as_go() -> None:
+    (game,) = parse(b"(;GM[4]SZ[15];B[hh])").games
+    with pytest.raises(ValueError, match="GM.4. is not Go"):
+        replay(game)
+
+
 def test_rules_come_from_ru_and_km() -> None:
     (game,) = parse(b"(;RU[Japanese]KM[6.5])").games
     rules, notes = ruleset_of(game)

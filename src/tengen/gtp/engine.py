@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable, Iterable, Sequence
+from contextlib import suppress
 from typing import Protocol
 
 from tengen import __version__
@@ -22,6 +23,9 @@ from tengen.core.handicap import max_fixed
 from tengen.core.rules import CHINESE, Ruleset
 from tengen.gtp.handicap import free_points
 from tengen.gtp.protocol import Command, GtpError, format_failure, format_success, parse_line
+from tengen.records import game_record, open_record
+from tengen.sgf import GameTree, Node, serialise
+from tengen.sgf.replay import apply_node
 
 MAX_SIZE = len(GTP_COLUMNS)  # GTP vertices have letters for 25 columns
 KGS_RULES = ("japanese", "chinese", "aga", "new_zealand")
@@ -62,6 +66,8 @@ class GtpEngine:
         "kgs-rules",
         "kata-set-rules",
         "kata-get-rules",
+        "loadsgf",
+        "printsgf",
     )
 
     def __init__(self, player: Player, *, size: int = 19, ruleset: Ruleset = CHINESE) -> None:
@@ -281,6 +287,41 @@ class GtpEngine:
         _arity(args, 1)
         return str(self.game.board.captures(_color(args[0])))
 
+    # -- records -----------------------------------------------------------------------------
+
+    def cmd_loadsgf(self, args: Sequence[str]) -> str:
+        """Load a record's first game (any format tengen reads), as GNU Go does: the whole main
+        line, or the position before move MOVE_NUMBER or before the first move at a vertex.
+
+        Board size, rules (RU) and komi (KM) come from the record where it has them; moves the
+        rules refuse are entered anyway. The answer is the colour to move.
+        """
+        if not args:
+            raise GtpError("missing filename")
+        if len(args) > 2:
+            raise GtpError("syntax error")
+        try:
+            tree = open_record(args[0]).games[0]
+            width, height = tree.size
+            game_type = tree.game_type
+        except (ValueError, IndexError):
+            raise GtpError(f"cannot open or parse '{args[0]}'") from None
+        if game_type != 1:
+            raise GtpError(f"not a Go record: '{args[0]}'")
+        if max(width, height) > MAX_SIZE:
+            raise GtpError("unacceptable size")
+        stop = _stop_before(args[1], width, height) if len(args) == 2 else _never
+        self.game = _load(tree, self._record_rules(tree), stop)
+        return "black" if self.game.to_play is Color.BLACK else "white"
+
+    def cmd_printsgf(self, args: Sequence[str]) -> str:
+        """The game as SGF: SZ, KM, RU, handicap and setup stones, then every move played.
+
+        (GNU Go's optional file argument is left out: a controller can save the answer.)
+        """
+        _arity(args, 0)
+        return serialise(game_record(self.game)).decode("utf-8").rstrip("\n")
+
     # -- helpers -----------------------------------------------------------------------------
 
     def _prepare_handicap(self) -> None:
@@ -289,6 +330,16 @@ class GtpEngine:
             raise GtpError("board not empty")
         if self.game.move_number:
             self.game.clear()
+
+    def _record_rules(self, tree: GameTree) -> Ruleset:
+        """The record's RU and KM where it has readable ones, else this session's."""
+        ruleset, komi = self.game.ruleset, self.game.ruleset.komi
+        with suppress(ValueError):
+            ruleset = Ruleset.parse(tree.root.get("RU") or "")
+        with suppress(ValueError):
+            recorded = tree.root.get("KM")
+            komi = komi if recorded is None else recorded
+        return ruleset.with_komi(komi)
 
     def _set_rules(self, ruleset: Ruleset, *, keep_komi: bool) -> None:
         """New rules for later moves; the position stays."""
@@ -310,6 +361,50 @@ class GtpEngine:
 def _new_game(size: int, ruleset: Ruleset) -> Game:
     """A game as GTP plays it: either colour may move, two passes do not end it."""
     return Game(size, ruleset=ruleset, free_turns=True, end_after_passes=False)
+
+
+def _load(tree: GameTree, ruleset: Ruleset, stop: Callable[[int, Node], bool]) -> Game:
+    """A GTP game at the main line of `tree` up to, not including, the move `stop` picks.
+
+    `stop` gets each move's number and node. Moves are entered permissively (a record says
+    what was played); later GTP moves are checked.
+    """
+    width, height = tree.size
+    game = Game(width, height, ruleset, permissive=True, free_turns=True, end_after_passes=False)
+    number = 0
+    for node in tree.main_line():
+        if "B" in node.properties or "W" in node.properties:
+            number += 1
+            if stop(number, node):
+                break
+        apply_node(game, node)
+    game.permissive = False
+    return game
+
+
+def _stop_before(text: str, width: int, height: int) -> Callable[[int, Node], bool]:
+    """GNU Go's second loadsgf argument: a move number (0: the whole line) or a vertex."""
+    if text.isascii() and text.isdigit():
+        until = _int(text)
+        return lambda number, _node: number == until
+    try:
+        point = from_gtp(text, width, height)
+    except ValueError:
+        raise GtpError("syntax error") from None
+
+    def at_point(_number: int, node: Node) -> bool:
+        try:
+            move = node.move
+        except ValueError:
+            return False
+        return move is not None and move[1] == point
+
+    return at_point
+
+
+def _never(_number: int, _node: Node) -> bool:
+    """Load the whole main line."""
+    return False
 
 
 def _arity(args: Sequence[str], count: int) -> None:

@@ -72,7 +72,12 @@ def ruleset_of(tree: GameTree) -> tuple[Ruleset, list[str]]:
 
 
 def new_game(tree: GameTree, *, permissive: bool = True) -> Game:
-    """An empty game on the record's board under its rules. Raises ValueError for a bad SZ."""
+    """An empty game on the record's board under its rules.
+
+    Raises ValueError for a bad SZ, or for a record of another game than Go (GM other than 1).
+    """
+    if tree.game_type != 1:
+        raise ValueError(f"GM[{tree.game_type}] is not Go: only Go records (GM[1]) replay here")
     width, height = tree.size
     ruleset, _ = ruleset_of(tree)
     return Game(
