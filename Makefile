@@ -12,9 +12,9 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev,bench]'
 	touch $(STAMP)
 
-## play: start tengen (for now the GTP engine on stdin/stdout; the web app comes with issue 5)
+## play: the web app to play and review Go (prints its URL; ARGS="--engine 'gnugo --mode gtp'")
 play: $(STAMP)
-	$(BIN)/tengen gtp
+	$(BIN)/python -m tengen.web $(ARGS)
 
 ## test: run every test (GNU Go cross-checks included when gnugo is installed)
 test: $(STAMP)

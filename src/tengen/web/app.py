@@ -1,0 +1,86 @@
+"""The web app: `create_app(config)` builds it, `serve(argv)` runs it (``tengen serve``).
+
+The server binds 127.0.0.1 unless told otherwise (``--host 0.0.0.0`` lets other devices on the
+network join), keeps games in a SQLite file under the user's data directory (``--db``), and can
+give a seat to a GTP engine (``--engine "gnugo --mode gtp --level 5"``). No state lives in
+module globals: everything hangs off the app that the factory returns.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import platformdirs
+import uvicorn
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+
+from tengen.web import routes
+from tengen.web.session import Sessions, WebError
+from tengen.web.store import Store
+
+
+def default_db() -> Path:
+    """The games file in the user's data directory (e.g. ~/.local/share/tengen/games.sqlite3)."""
+    return platformdirs.user_data_path("tengen") / "games.sqlite3"
+
+
+@dataclass(frozen=True)
+class Config:
+    """What the app is built from: the games file, the engine command, a seed for tests."""
+
+    db: Path
+    engine: list[str] | None = None
+    seed: int | None = None
+
+
+def create_app(config: Config) -> Starlette:
+    """A new app with its own store and sessions; engines stop when it shuts down."""
+    store = Store(config.db)
+    sessions = Sessions(store, config.engine, config.seed)
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        sessions.close()
+
+    app = Starlette(
+        routes=routes.routes(),
+        exception_handlers={WebError: routes.web_error, HTTPException: routes.http_error},
+        lifespan=lifespan,
+    )
+    app.state.sessions = sessions
+    app.state.config = config
+    return app
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command line of ``tengen serve``."""
+    p = argparse.ArgumentParser(prog="tengen serve", description="Play and review Go in a browser.")
+    p.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument("--db", type=Path, default=None, help=f"games file (default {default_db()})")
+    p.add_argument(
+        "--engine",
+        default=None,
+        help='a GTP engine to offer as an opponent, e.g. "gnugo --mode gtp --level 5"',
+    )
+    p.add_argument("--seed", type=int, default=None, help="seed of the built-in player")
+    return p
+
+
+def serve(argv: list[str] | None = None) -> int:
+    """Parse the command line, print the URL and run the server until interrupted."""
+    args = parser().parse_args(argv)
+    engine = shlex.split(args.engine) if args.engine else None
+    db = args.db or default_db()
+    app = create_app(Config(db=db, engine=engine, seed=args.seed))
+    shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
+    print(f"tengen: open http://{shown}:{args.port}/  (games in {db})", flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    return 0

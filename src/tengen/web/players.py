@@ -1,0 +1,129 @@
+"""The opponents a seat can hold besides a person: the built-in player and a GTP engine.
+
+`EnginePlayer` keeps an external engine (GNU Go, KataGo...) in step with a game: before each
+``genmove`` it sends only the moves the engine has not seen, or clears and replays everything
+when the game went back (undo). After every sync it asks the engine for its stones
+(``list_stones``) and returns any difference, so that the session can report it instead of
+letting the two boards silently diverge.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, Protocol
+
+from tengen.ai.players import RandomPlayer
+from tengen.core.color import Color
+from tengen.core.coords import Move, Point, from_gtp, to_gtp
+from tengen.core.game import Game
+from tengen.gtp.client import GtpClient, GtpClientError
+
+Resign = Literal["resign"]
+
+
+class Player(Protocol):
+    """What the session asks of a computer seat."""
+
+    def genmove(self, game: Game, color: Color, handicap: list[Point]) -> Move | Resign:
+        """The move `color` chooses in `game` (None: pass; "resign")."""
+        ...
+
+    def close(self) -> None:
+        """Free what the player holds (an engine process)."""
+        ...
+
+
+class BuiltinPlayer:
+    """Adapts `tengen.ai.players.RandomPlayer` (or a later built-in player) to `Player`."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._player = RandomPlayer(seed)
+
+    def genmove(self, game: Game, color: Color, handicap: list[Point]) -> Move | Resign:
+        """The built-in player's move; it never resigns."""
+        return self._player.genmove(game, color)
+
+    def close(self) -> None:
+        """Nothing to free."""
+
+
+class EngineError(Exception):
+    """The engine failed, refused a command, or disagrees with tengen about the position."""
+
+
+class EnginePlayer:
+    """A GTP engine started from `argv` on first use and kept in sync with the game."""
+
+    def __init__(self, argv: list[str], timeout: float = 60.0) -> None:
+        self.argv = argv
+        self.timeout = timeout
+        self.differences: list[str] = []
+        self._client: GtpClient | None = None
+        self._setup: tuple[object, ...] | None = None
+        self._sent: list[tuple[Color, Move]] = []
+
+    def genmove(self, game: Game, color: Color, handicap: list[Point]) -> Move | Resign:
+        """Sync, check the engine's stones, then ask it to move. Raises EngineError."""
+        client = self._sync(game, handicap)
+        answer = self._send(client, f"genmove {color.letter}").strip()
+        if answer.lower() == "resign":
+            return "resign"
+        try:
+            move = from_gtp(answer, game.width, game.height)
+        except ValueError as err:
+            raise EngineError(f"engine answered genmove with {answer!r}: {err}") from None
+        self._sent.append((color, move))
+        return move
+
+    def close(self) -> None:
+        """Stop the engine if it runs."""
+        if self._client is not None:
+            self._client.close()
+            self._client = None
+
+    def _send(self, client: GtpClient, command: str) -> str:
+        try:
+            return client.send(command, timeout=self.timeout)
+        except GtpClientError as err:
+            self.close()
+            self._setup = None
+            raise EngineError(str(err)) from None
+
+    def _sync(self, game: Game, handicap: list[Point]) -> GtpClient:
+        """Bring the engine to the game's position; record any stone it disagrees about."""
+        if self._client is None:
+            try:
+                self._client = GtpClient(self.argv, timeout=self.timeout)
+            except OSError as err:
+                raise EngineError(f"cannot start engine {self.argv[0]!r}: {err}") from None
+            self._setup = None
+        client = self._client
+        moves = [(m.color, m.move) for m in game.moves]
+        setup = (game.width, game.height, game.ruleset.komi, tuple(handicap))
+        if setup != self._setup or moves[: len(self._sent)] != self._sent:
+            self._send(client, f"boardsize {game.width}")
+            self._send(client, "clear_board")
+            self._send(client, f"komi {game.ruleset.komi}")
+            if handicap:
+                vertices = " ".join(to_gtp(p, game.height) for p in handicap)
+                self._send(client, f"set_free_handicap {vertices}")
+            self._setup, self._sent = setup, []
+        for color, move in moves[len(self._sent) :]:
+            self._send(client, f"play {color.letter} {to_gtp(move, game.height)}")
+            self._sent.append((color, move))
+        self.differences = self._compare(client, game)
+        return client
+
+    def _compare(self, client: GtpClient, game: Game) -> list[str]:
+        """What the engine's stones and tengen's board disagree about, one line per colour."""
+        found = []
+        for color, name in ((Color.BLACK, "black"), (Color.WHITE, "white")):
+            theirs = set(self._send(client, f"list_stones {name}").upper().split())
+            ours = {to_gtp(p, game.height) for p in game.board.stones(color)}
+            if theirs != ours:
+                extra = " ".join(sorted(theirs - ours)) or "-"
+                missing = " ".join(sorted(ours - theirs)) or "-"
+                found.append(
+                    f"engine's {name} stones differ from tengen's after move "
+                    f"{game.move_number}: engine only {extra}; tengen only {missing}"
+                )
+        return found

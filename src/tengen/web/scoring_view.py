@@ -1,0 +1,78 @@
+"""The scoring view of a session: dead stones marked, territory shown, result by the ruleset.
+
+Counting is `tengen.scoring`'s; this module keeps the session's list of dead stones (in its
+metadata, so it is saved with the game), starts it from an estimate, toggles chains on a
+click, and writes the accepted result to the record's RE. The first marking is
+`tengen.scoring.life`'s estimate (Benson, then random playouts, then a seki check).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tengen.core.coords import Point
+from tengen.core.rules import TROMP_TAYLOR
+from tengen.scoring import PointStatus, life, score_game, toggle_dead
+
+if TYPE_CHECKING:
+    from tengen.web.session import GameSession
+
+_TERRITORY = {
+    PointStatus.BLACK_TERRITORY: "black",
+    PointStatus.DEAD_WHITE: "black",
+    PointStatus.WHITE_TERRITORY: "white",
+    PointStatus.DEAD_BLACK: "white",
+}
+
+
+def _points(points: set[Point]) -> list[list[int]]:
+    return sorted([p.col, p.row] for p in points)
+
+
+def start(session: GameSession) -> None:
+    """Enter the scoring view with the estimated dead and seki stones (the caller saves).
+
+    Tromp-Taylor counts the board as it stands, so nothing is marked dead there.
+    """
+    game = session.cursor.game
+    estimate = life.estimate(game, seed=1)
+    tromp_taylor = game.ruleset.name == TROMP_TAYLOR.name
+    session.meta["dead"] = [] if tromp_taylor else _points(life.dead_stones(estimate))
+    session.meta["seki"] = _points(life.seki_stones(estimate))
+
+
+def dead_points(session: GameSession) -> set[Point]:
+    """The stones marked dead now."""
+    return {Point(c, r) for c, r in session.meta.get("dead") or []}
+
+
+def seki_points(session: GameSession) -> set[Point]:
+    """The stones in seki (from the estimate, less any marked dead since)."""
+    return {Point(c, r) for c, r in session.meta.get("seki") or []}
+
+
+def toggle(session: GameSession, point: Point) -> None:
+    """Mark the chain at `point` (and the chains that live or die with it) dead or alive."""
+    dead = toggle_dead(session.cursor.game.board, dead_points(session), point)
+    session.meta["dead"] = _points(dead)
+    session.meta["seki"] = _points(seki_points(session) - dead)
+
+
+def view(session: GameSession) -> dict[str, Any]:
+    """Dead stones, each side's territory, the result and its explanation, for the page."""
+    dead = dead_points(session)
+    result: dict[str, Any] = {
+        "dead": _points(dead),
+        "territory": {"black": [], "white": []},
+    }
+    try:
+        score = score_game(session.cursor.game, dead, seki_points(session))
+    except ValueError as err:
+        result.update(result=None, explain=str(err))
+        return result
+    for point, status in score.status.items():
+        side = _TERRITORY.get(status)
+        if side is not None:
+            result["territory"][side].append([point.col, point.row])
+    result.update(result=score.result.to_sgf(), explain=score.explain())
+    return result

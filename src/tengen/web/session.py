@@ -1,0 +1,939 @@
+"""Game sessions: the single owner of every game's mutable state in the web app.
+
+A `GameSession` holds one game tree, a `Cursor` on it (the position shown), the seats (who may
+move for each colour, by secret token), the computer players, and the scoring state. Every
+change happens under the session's lock and is saved to the `Store` before the call returns,
+so a killed server loses nothing. `Sessions` opens games from the store on demand and creates
+or imports new ones. Nothing here knows HTTP: errors are `WebError`s with a status that the
+routes pass on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from tengen.core.color import Color
+from tengen.core.coords import Move, Point, from_gtp, to_gtp
+from tengen.core.errors import IllegalMove
+from tengen.core.handicap import fixed_points
+from tengen.core.rules import PRESETS
+from tengen.render import position_figure, render_png, render_svg
+from tengen.sgf import GameTree, Node, SgfError, parse, serialise
+from tengen.sgf.cursor import Cursor
+from tengen.sgf.formats import FORMATS
+from tengen.web import scoring_view
+from tengen.web.players import BuiltinPlayer, EngineError, EnginePlayer, Player
+from tengen.web.store import Store, StoredGame
+
+SEAT_KINDS = ("human", "remote", "random", "engine")
+COMPUTER = ("random", "engine")
+COLORS = {"black": Color.BLACK, "white": Color.WHITE}
+
+
+class WebError(Exception):
+    """A request the app refuses: an HTTP status and a message for the person."""
+
+    status = 400
+
+    def __init__(self, message: str, reason: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.reason = reason
+
+
+class BadRequest(WebError):
+    """Malformed or invalid input."""
+
+
+class Forbidden(WebError):
+    """A token that does not hold the seat the action needs."""
+
+    status = 403
+
+
+class NotFound(WebError):
+    """No such game."""
+
+    status = 404
+
+
+class Conflict(WebError):
+    """The action does not fit the game now: an illegal move, a game over, nothing to undo."""
+
+    status = 409
+
+
+def _new_token() -> str:
+    return secrets.token_urlsafe(16)
+
+
+def _field(data: dict[str, Any], key: str, kind: type, default: Any) -> Any:
+    """data[key] checked against `kind`. Raises BadRequest naming the field."""
+    value = data.get(key, default)
+    if kind is float and isinstance(value, int) and not isinstance(value, bool):
+        value = float(value)
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise BadRequest(f"{key!r} must be {kind.__name__}, not {value!r}")
+    return value
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """The options of a new game, as the new-game form sends them."""
+
+    size: int = 19
+    ruleset: str = "chinese"
+    komi: float | None = None
+    handicap: int = 0
+    handicap_type: str = "fixed"
+    black: str = "human"
+    white: str = "human"
+    title: str = ""
+
+    @classmethod
+    def from_json(cls, data: Any) -> NewGame:
+        """Check and read the options. Raises BadRequest naming the bad field."""
+        if not isinstance(data, dict):
+            raise BadRequest("the body must be a JSON object of game options")
+        unknown = set(data) - set(cls.__dataclass_fields__)
+        if unknown:
+            raise BadRequest(f"unknown option {sorted(unknown)[0]!r}")
+        komi = data.get("komi")
+        options = cls(
+            size=_field(data, "size", int, 19),
+            ruleset=_field(data, "ruleset", str, "chinese"),
+            komi=None if komi is None else _field(data, "komi", float, 0.0),
+            handicap=_field(data, "handicap", int, 0),
+            handicap_type=_field(data, "handicap_type", str, "fixed"),
+            black=_field(data, "black", str, "human"),
+            white=_field(data, "white", str, "human"),
+            title=_field(data, "title", str, ""),
+        )
+        if not 2 <= options.size <= 25:
+            raise BadRequest(f"board size must be 2 to 25, not {options.size}")
+        if options.ruleset not in PRESETS:
+            raise BadRequest(f"unknown ruleset {options.ruleset!r} (known: {', '.join(PRESETS)})")
+        if options.handicap_type not in ("fixed", "free"):
+            raise BadRequest("handicap_type must be 'fixed' or 'free'")
+        if options.handicap == 1 or not 0 <= options.handicap <= 9:
+            raise BadRequest(f"handicap must be 0 or 2 to 9, not {options.handicap}")
+        for seat in (options.black, options.white):
+            if seat not in SEAT_KINDS:
+                raise BadRequest(f"unknown opponent {seat!r} (one of {', '.join(SEAT_KINDS)})")
+        if options.black in COMPUTER and options.white in COMPUTER:
+            raise BadRequest("at least one seat must be a person")
+        return options
+
+
+def _tree_for(options: NewGame) -> GameTree:
+    """The root of a new game record: size, rules, komi, fixed handicap stones."""
+    ruleset = PRESETS[options.ruleset]
+    komi = ruleset.komi if options.komi is None else options.komi
+    if options.handicap and options.komi is None:
+        komi = 0.5
+    root = Node()
+    root.set("GM", 1)
+    root.set("FF", 4)
+    root.set("SZ", (options.size, options.size))
+    root.set("RU", ruleset.name)
+    root.set("KM", komi)
+    root.set("DT", time.strftime("%Y-%m-%d"))
+    root.set("PB", options.black if options.black in COMPUTER else "Black")
+    root.set("PW", options.white if options.white in COMPUTER else "White")
+    if options.title:
+        root.set("GN", options.title)
+    if options.handicap:
+        root.set("HA", options.handicap)
+        computer_places = options.black in COMPUTER
+        if options.handicap_type == "fixed" or computer_places:
+            try:
+                points = fixed_points(options.handicap, options.size)
+            except ValueError as err:
+                raise BadRequest(str(err)) from None
+            root.set("AB", points)
+            root.set("PL", Color.WHITE)
+        elif options.handicap >= options.size * options.size:
+            raise BadRequest("free handicap must leave at least one point empty")
+    return GameTree(root)
+
+
+def read_record(data: bytes, filename: str = "") -> GameTree:
+    """The first game of an SGF text or of any record format tengen imports (by file name).
+
+    Raises BadRequest with the parser's message (line and column where known).
+    """
+    suffix = filename.lower().rsplit(".", 1)[-1] if "." in filename else ""
+    loader = FORMATS.get(f".{suffix}")
+    try:
+        if loader is not None:
+            return loader(data)
+        games = parse(data).games
+    except (SgfError, ValueError) as err:
+        raise BadRequest(f"cannot read {filename or 'the record'}: {err}") from None
+    if not games:
+        raise BadRequest(f"{filename or 'the record'} holds no game")
+    tree = games[0]
+    if tree.game_type != 1:
+        raise BadRequest(f"{filename or 'the record'} is not a game of Go (GM[{tree.game_type}])")
+    return tree
+
+
+def _offer(queue: asyncio.Queue[dict[str, Any]], state: dict[str, Any]) -> None:
+    """Put `state` on `queue`, dropping the oldest entry of a full queue (a slow page)."""
+    if queue.full():
+        queue.get_nowait()
+    queue.put_nowait(state)
+
+
+def _node_index(tree: GameTree, node: Node) -> int:
+    return next(i for i, n in enumerate(tree.nodes()) if n is node)
+
+
+def _move(node: Node) -> tuple[Color, Move] | None:
+    """The node's move, None for no move or an unreadable one."""
+    try:
+        return node.move
+    except ValueError:
+        return None
+
+
+def _is_pass(node: Node) -> bool:
+    move = _move(node)
+    return move is not None and move[1] is None
+
+
+def _vertex(point: Move, height: int) -> str:
+    """GTP name of a move; columns past Z (boards over 25) have none, so '?'."""
+    return "?" if point is not None and point.col >= 25 else to_gtp(point, height)
+
+
+def _move_label(node: Node, height: int) -> str:
+    move = _move(node)
+    return "" if move is None else f"{move[0].letter} {_vertex(move[1], height)}"
+
+
+class GameSession:
+    """One game: its record, the cursor on it, the seats and the computer players."""
+
+    def __init__(
+        self,
+        game_id: str,
+        tree: GameTree,
+        meta: dict[str, Any],
+        store: Store,
+        make_player: Callable[[str], Player],
+        created: float | None = None,
+    ) -> None:
+        self.id = game_id
+        self.tree = tree
+        self.meta = meta
+        self.created = time.time() if created is None else created
+        self.version = 0
+        self.lock = threading.RLock()
+        self._store = store
+        self._make_player = make_player
+        self._players: dict[Color, Player] = {}
+        self._listeners: dict[asyncio.Queue[dict[str, Any]], asyncio.AbstractEventLoop] = {}
+        try:
+            self.cursor = Cursor(tree)
+        except ValueError as err:
+            raise BadRequest(f"cannot open the record: {err}") from None
+        nodes = list(tree.nodes())
+        self.cursor.go_to(nodes[min(meta.get("node", 0), len(nodes) - 1)])
+        if meta.get("mode") == "play":
+            self.cursor.to_end()
+
+    # -- seats -------------------------------------------------------------------------------
+
+    @property
+    def mode(self) -> str:
+        """ "play" (seats, opponents, undo) or "review" (navigate, variations, comments)."""
+        return str(self.meta.get("mode", "review"))
+
+    def seat_kind(self, color: Color) -> str:
+        """Who holds the seat: human, remote, random or engine."""
+        return str(self.meta["seats"][color.name.lower()]["kind"])
+
+    def tokens(self, remote: bool = False) -> dict[str, str]:
+        """The tokens of the seats that people hold: same-screen ones, or with `remote` all."""
+        return {
+            name: seat["token"]
+            for name, seat in self.meta["seats"].items()
+            if seat["kind"] == "human" or (remote and seat["kind"] == "remote")
+        }
+
+    def _held(self, token: str | None) -> set[Color]:
+        """The colours whose seat this token holds (computer seats are never held)."""
+        if not token:
+            return set()
+        return {
+            COLORS[name]
+            for name, seat in self.meta["seats"].items()
+            if seat["kind"] not in COMPUTER and secrets.compare_digest(seat["token"], token)
+        }
+
+    def _require_any(self, token: str | None) -> set[Color]:
+        held = self._held(token)
+        if not held:
+            raise Forbidden(
+                "this action needs a seat token of this game (X-Token header)"
+                if not token
+                else "the token holds no seat of this game"
+            )
+        return held
+
+    def _require_seat(self, token: str | None, color: Color) -> None:
+        held = self._require_any(token)
+        if self.mode == "play" and color not in held:
+            raise Forbidden(f"the token does not hold the {color.name.lower()} seat")
+
+    # -- state -------------------------------------------------------------------------------
+
+    def _handicap_points(self) -> list[Point]:
+        points: list[Point] = self.tree.root.get("AB") or []
+        return points if self.tree.root.get("HA") else []
+
+    def placing_handicap(self) -> int:
+        """How many free handicap stones Black still has to place (0 once play has begun)."""
+        count = self.tree.root.get("HA") or 0
+        if self.mode != "play" or self.tree.root.children or "PL" in self.tree.root.properties:
+            return 0
+        return max(count - len(self._handicap_points()), 0) if count >= 2 else 0
+
+    def _passes_at_end(self) -> bool:
+        """Whether the current node and its parent are both passes."""
+        node = self.cursor.node
+        return node.parent is not None and _is_pass(node) and _is_pass(node.parent)
+
+    def phase(self) -> str:
+        """handicap, play, scoring or over (play-mode games); review otherwise."""
+        if self.mode != "play":
+            return "scoring" if self.meta.get("dead") is not None else "review"
+        if "RE" in self.tree.root.properties:
+            return "over"
+        if self.meta.get("dead") is not None:
+            return "scoring"
+        if self.placing_handicap():
+            return "handicap"
+        return "play"
+
+    def state(self) -> dict[str, Any]:
+        """Everything a page needs to draw the game, the same for every viewer."""
+        game = self.cursor.game
+        board = game.board
+        w, h = game.width, game.height
+        node = self.cursor.node
+        last = None
+        try:
+            move = node.move
+            last = move[1] if move else None
+        except ValueError:
+            pass
+        numbers: dict[Point, int] = {}
+        line: list[Node] = []
+        n: Node | None = node
+        while n is not None:
+            line.append(n)
+            n = n.parent
+        count = 0
+        for step in reversed(line):
+            try:
+                mv = step.move
+            except ValueError:
+                mv = None
+            if "B" in step.properties or "W" in step.properties:
+                count += 1
+            if mv and mv[1] is not None:
+                numbers[mv[1]] = step.get("MN") or count
+        grid = board.grid()
+        rows = ["".join(".BW"[int(v)] for v in row) for row in grid]
+        ko = board.ko_point if board.ko_color == game.to_play else None
+        line_end = node
+        while line_end.children:
+            line_end = line_end.children[0]
+        siblings = node.parent.children if node.parent is not None else [node]
+        root = self.tree.root
+        result = {
+            "id": self.id,
+            "version": self.version,
+            "title": self.title(),
+            "mode": self.mode,
+            "phase": self.phase(),
+            "width": w,
+            "height": h,
+            "board": rows,
+            "to_play": game.to_play.name.lower(),
+            "move_number": self.cursor.move_number,
+            "line_length": line_end.move_number,
+            "last_move": None if last is None else list(last),
+            "last_pass": bool(self.cursor.move_number and last is None and node.move),
+            "ko": None if ko is None else list(ko),
+            "captures": {
+                "black": board.captures(Color.BLACK),
+                "white": board.captures(Color.WHITE),
+            },
+            "numbers": [[p.col, p.row, v] for p, v in numbers.items() if board[p] is not None],
+            "chains": [
+                {
+                    "label": c.label,
+                    "color": c.color.name.lower(),
+                    "stones": sorted([p.col, p.row] for p in c.stones),
+                    "liberties": len(c.liberties),
+                }
+                for c in board.chains()
+            ],
+            "announce": self._announce(node, last),
+            "seats": {name: seat["kind"] for name, seat in self.meta["seats"].items()},
+            "players": {
+                "black": root.get("PB") or "Black",
+                "white": root.get("PW") or "White",
+            },
+            "ruleset": game.ruleset.name,
+            "komi": game.ruleset.komi,
+            "handicap_left": self.placing_handicap(),
+            "result": root.get("RE"),
+            "comment": self.cursor.comment,
+            "variations": [
+                {"index": i, "label": _move_label(c, h) or "(no move)"}
+                for i, c in enumerate(node.children)
+            ],
+            "sibling": {
+                "index": next(i for i, c in enumerate(siblings) if c is node),
+                "count": len(siblings),
+            },
+            "tree": self._tree_view(),
+            "problems": [str(p) for p in self.cursor.problems][-5:],
+            "warnings": list(self.meta.get("warnings", []))[-5:],
+            "scoring": scoring_view.view(self) if self.meta.get("dead") is not None else None,
+        }
+        return result
+
+    def title(self) -> str:
+        """GN, or "Black vs White", for lists and the page header."""
+        root = self.tree.root
+        name = root.get("GN")
+        if name:
+            return str(name)
+        return f"{root.get('PB') or 'Black'} vs {root.get('PW') or 'White'}"
+
+    def _announce(self, node: Node, last: Move) -> str:
+        """What a screen reader says after the last change: move, captures, atari."""
+        try:
+            move = node.move
+        except ValueError:
+            return ""
+        if move is None:
+            return "Start of the game." if node.parent is None else ""
+        color, point = move
+        game = self.cursor.game
+        h = game.height
+        parts = [f"{color.name.title()} " + ("passes" if point is None else _vertex(point, h))]
+        played = game.moves[-1] if game.moves else None
+        if played is not None and played.captured:
+            parts.append(f"captures {played.captured}")
+        for chain in game.board.chains_in_atari():
+            if chain.color is color.opponent:
+                stone = min(chain.stones, key=lambda p: (p.row, p.col))
+                parts.append(f"{chain.color.name.lower()} in atari at {_vertex(stone, h)}")
+        if "RE" in self.tree.root.properties and self.mode == "play":
+            parts.append(f"result {self.tree.root.get('RE')}")
+        return ", ".join(parts) + "."
+
+    def _tree_view(self) -> dict[str, Any]:
+        """The nodes laid out for a tree drawing: depth across, one lane per variation."""
+        current = self.cursor.node
+        on_path: set[int] = set()
+        n: Node | None = current
+        while n is not None:
+            on_path.add(id(n))
+            n = n.parent
+        nodes: list[list[Any]] = []
+        lanes = 0
+        stack: list[tuple[Node, int, int, int]] = [(self.tree.root, 0, 0, -1)]
+        while stack:
+            node, depth, lane, parent = stack.pop()
+            index = len(nodes)
+            color = "B" if "B" in node.properties else "W" if "W" in node.properties else ""
+            nodes.append([depth, lane, parent, color, int(id(node) in on_path)])
+            lanes = max(lanes, lane)
+            children = []
+            for i, child in enumerate(node.children):
+                if i == 0:
+                    children.append((child, depth + 1, lane, index))
+                else:
+                    lanes += 1
+                    children.append((child, depth + 1, lanes, index))
+            stack.extend(reversed(children))
+        return {"nodes": nodes, "current": _node_index(self.tree, current)}
+
+    # -- saving and listeners ---------------------------------------------------------------
+
+    def save(self) -> None:
+        """Write the record and metadata in one transaction, and bump the version."""
+        self.meta["node"] = _node_index(self.tree, self.cursor.node)
+        self.version += 1
+        self._store.save(
+            StoredGame(
+                self.id,
+                self.title(),
+                self.mode,
+                self.created,
+                time.time(),
+                self.sgf(),
+                self.meta,
+            )
+        )
+
+    def sgf(self) -> str:
+        """The record as SGF text."""
+        return serialise(self.tree).decode("utf-8")
+
+    def subscribe(self) -> asyncio.Queue[dict[str, Any]]:
+        """A queue, on the running event loop, that receives the state after every change."""
+        queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=64)
+        self._listeners[queue] = asyncio.get_running_loop()
+        return queue
+
+    def unsubscribe(self, queue: asyncio.Queue[dict[str, Any]]) -> None:
+        """Stop sending changes to `queue`."""
+        self._listeners.pop(queue, None)
+
+    def snapshot(self) -> dict[str, Any]:
+        """The state, taken under the lock."""
+        with self.lock:
+            return self.state()
+
+    def publish(self) -> dict[str, Any]:
+        """Send the current state to every listener, from any thread; return it."""
+        state = self.snapshot()
+        for queue, loop in list(self._listeners.items()):
+            loop.call_soon_threadsafe(_offer, queue, state)
+        return state
+
+    def close(self) -> None:
+        """Stop the computer players (engine processes)."""
+        for player in self._players.values():
+            player.close()
+        self._players.clear()
+
+    # -- play --------------------------------------------------------------------------------
+
+    def _parse_vertex(self, vertex: Any) -> Move:
+        if not isinstance(vertex, str):
+            raise BadRequest(f"'vertex' must be a coordinate such as D4 or 'pass', not {vertex!r}")
+        game = self.cursor.game
+        try:
+            return from_gtp(vertex, game.width, game.height)
+        except ValueError as err:
+            raise BadRequest(str(err)) from None
+
+    def _check_can_move(self, token: str | None) -> Color:
+        color = self.cursor.game.to_play
+        phase = self.phase()
+        if phase == "over":
+            raise Conflict(f"the game is over ({self.tree.root.get('RE')})", "game over")
+        if phase == "scoring":
+            raise Conflict("the game is being scored: accept the score or resume play", "scoring")
+        self._require_seat(token, color)
+        if self.mode == "play" and self.seat_kind(color) in COMPUTER:
+            raise Conflict(f"it is the computer's turn ({color.name.lower()})", "wrong turn")
+        return color
+
+    def play(self, vertex: Any, token: str | None) -> None:
+        """Play a move (or place a free handicap stone) for the player to move.
+
+        Raises BadRequest for a bad vertex, Forbidden for a wrong token, Conflict for an
+        illegal move (its reason: ko, suicide, occupied...) or a game that is over.
+        """
+        with self.lock:
+            if self.placing_handicap():
+                self._place_handicap(vertex, token)
+                return
+            move = self._parse_vertex(vertex)
+            color = self._check_can_move(token)
+            if self.mode == "play" and self._passes_at_end():
+                raise Conflict("both players passed: score the game or undo", "game over")
+            try:
+                self.cursor.play(move, color)
+            except IllegalMove as err:
+                where = "pass" if move is None else to_gtp(move, self.cursor.game.height)
+                raise Conflict(
+                    f"illegal move {where}: {err.reason.value}", err.reason.value
+                ) from None
+            if self.mode == "play" and self._passes_at_end():
+                scoring_view.start(self)
+            self.save()
+
+    def _place_handicap(self, vertex: Any, token: str | None) -> None:
+        move = self._parse_vertex(vertex)
+        self._require_seat(token, Color.BLACK)
+        if move is None:
+            raise BadRequest("place the handicap stones before passing")
+        if self.cursor.game.board[move] is not None:
+            raise Conflict(f"illegal move {vertex}: occupied", "occupied")
+        self.cursor.to_start()
+        if self.placing_handicap() == 1:
+            self.tree.root.set("PL", Color.WHITE)
+        self.cursor.set_setup(black=[move])
+        self.save()
+
+    def pass_move(self, token: str | None) -> None:
+        """The player to move passes; two passes in a row start the scoring (play mode)."""
+        self.play("pass", token)
+
+    def resign(self, token: str | None) -> None:
+        """The token's player resigns (play mode); the result is written to the record."""
+        with self.lock:
+            if self.mode != "play":
+                raise Conflict("only a game in play mode can be resigned")
+            held = self._require_any(token)
+            if self.phase() == "over":
+                raise Conflict("the game is over", "game over")
+            to_play = self.cursor.game.to_play
+            loser = to_play if to_play in held else next(iter(held))
+            self.tree.root.set("RE", f"{loser.opponent.letter}+R")
+            self.meta["resigned"] = loser.letter
+            self.meta["dead"] = None
+            self.save()
+
+    def undo(self, token: str | None) -> None:
+        """Take back the last move of the token's player, and the computer's replies after it.
+
+        Raises Forbidden if the last move by a person was the other player's, Conflict when
+        there is nothing to undo.
+        """
+        with self.lock:
+            if self.mode != "play":
+                raise Conflict("undo is for games in play mode; in review, delete the branch")
+            held = self._require_any(token)
+            if self.meta.get("resigned") or "RE" in self.tree.root.properties:
+                self.tree.root.delete("RE")
+                self.meta["resigned"] = None
+                self.meta["dead"] = None
+                self.save()
+                return
+            self.cursor.to_end()
+            node = self.cursor.node
+            while (
+                (move := _move(node)) is not None
+                and self.seat_kind(move[0]) in COMPUTER
+                and node.parent is not None
+            ):
+                node = node.parent
+            move = _move(node)
+            if move is None:
+                raise Conflict("nothing to undo")
+            if move[0] not in held:
+                raise Forbidden("only the player who made the last move can take it back")
+            self.meta["dead"] = None
+            self.cursor.go_to(node)
+            self.cursor.delete_branch()
+            self.save()
+
+    def computer_move(self) -> bool:
+        """If a computer holds the seat to move, let it move. Returns whether it moved.
+
+        Raises Conflict if the engine fails; a difference between the engine's stones and the
+        board is recorded in the warnings.
+        """
+        with self.lock:
+            if self.mode != "play" or self.phase() != "play":
+                return False
+            game = self.cursor.game
+            color = game.to_play
+            kind = self.seat_kind(color)
+            if kind not in COMPUTER:
+                return False
+            player = self._players.get(color)
+            if player is None:
+                player = self._players[color] = self._make_player(kind)
+            try:
+                move = player.genmove(game, color, self._handicap_points())
+            except EngineError as err:
+                self._warn(f"engine failed: {err}")
+                self.save()
+                raise Conflict(f"the engine failed: {err}", "engine") from None
+            for difference in getattr(player, "differences", []):
+                self._warn(difference)
+            if move == "resign":
+                self.tree.root.set("RE", f"{color.opponent.letter}+R")
+                self.meta["resigned"] = color.letter
+            else:
+                try:
+                    self.cursor.play(move, color)
+                except IllegalMove as err:
+                    self._warn(f"the engine's move is illegal here ({err.reason.value}); it passes")
+                    self.cursor.play(None, color)
+                if self._passes_at_end():
+                    scoring_view.start(self)
+            self.save()
+            return True
+
+    def _warn(self, text: str) -> None:
+        warnings: list[str] = self.meta.setdefault("warnings", [])
+        warnings.append(text)
+        del warnings[:-20]
+
+    # -- scoring -----------------------------------------------------------------------------
+
+    def score_start(self, token: str | None) -> None:
+        """Open the scoring view now (play mode: also before two passes)."""
+        with self.lock:
+            self._require_any(token)
+            if self.meta.get("dead") is None:
+                scoring_view.start(self)
+                self.save()
+
+    def score_toggle(self, vertex: Any, token: str | None) -> None:
+        """Mark the chain at `vertex` dead or alive again. Raises Conflict outside scoring."""
+        with self.lock:
+            self._require_any(token)
+            if self.meta.get("dead") is None or self.phase() == "over":
+                raise Conflict("the game is not being scored")
+            point = self._parse_vertex(vertex)
+            if point is None:
+                raise BadRequest("click a stone to mark it dead or alive")
+            scoring_view.toggle(self, point)
+            self.save()
+
+    def score_accept(self, token: str | None) -> None:
+        """Write the counted result to the record (RE); a game in play mode is then over."""
+        with self.lock:
+            self._require_any(token)
+            if self.meta.get("dead") is None:
+                raise Conflict("the game is not being scored")
+            result = scoring_view.view(self)["result"]
+            if result is None:
+                raise Conflict("the position cannot be counted with these dead stones")
+            self.tree.root.set("RE", result)
+            self.save()
+
+    def score_cancel(self, token: str | None) -> None:
+        """Leave the scoring view and go on playing (the last pass is taken back in play)."""
+        with self.lock:
+            self._require_any(token)
+            if self.meta.get("dead") is None:
+                raise Conflict("the game is not being scored")
+            self.meta["dead"] = None
+            if self.mode == "play":
+                self.tree.root.delete("RE")
+                if self._passes_at_end():
+                    self.cursor.delete_branch()
+            self.save()
+
+    # -- review ------------------------------------------------------------------------------
+
+    def navigate(self, target: Any, token: str | None) -> None:
+        """Move the cursor: {"to": "start|end|back|forward|next|previous|main"}, {"move": n},
+        {"variation": i} or {"node": index in the tree view}. Raises BadRequest or Conflict."""
+        with self.lock:
+            self._require_any(token)
+            if self.mode == "play":
+                raise Conflict("navigation is for review: switch the game to review mode")
+            if not isinstance(target, dict) or len(target) != 1:
+                raise BadRequest('give one of "to", "move", "variation" or "node"')
+            ((key, value),) = target.items()
+            c = self.cursor
+            steps: dict[str, Callable[[], Node]] = {
+                "start": c.to_start,
+                "end": c.to_end,
+                "back": c.back,
+                "forward": c.forward,
+                "next": c.next_variation,
+                "previous": c.previous_variation,
+                "main": c.to_main_line,
+            }
+            try:
+                if key == "to" and isinstance(value, str) and value in steps:
+                    steps[value]()
+                elif key == "move" and isinstance(value, int) and not isinstance(value, bool):
+                    c.to_move(value)
+                elif key == "variation" and isinstance(value, int):
+                    c.forward(value)
+                elif key == "node" and isinstance(value, int) and not isinstance(value, bool):
+                    nodes = list(self.tree.nodes())
+                    if not 0 <= value < len(nodes):
+                        raise BadRequest(f"no node {value} (the tree has {len(nodes)})")
+                    c.go_to(nodes[value])
+                else:
+                    raise BadRequest(f"cannot navigate by {key!r} = {value!r}")
+            except (IndexError, ValueError) as err:
+                raise Conflict(str(err)) from None
+            self.save()
+
+    def set_comment(self, text: Any, token: str | None) -> None:
+        """Replace the current node's comment ("" removes it)."""
+        if not isinstance(text, str):
+            raise BadRequest("'comment' must be a string")
+        with self.lock:
+            self._require_any(token)
+            self.cursor.comment = text
+            self.save()
+
+    def delete_branch(self, token: str | None) -> None:
+        """Delete the current node and its subtree (review). Raises Conflict at the root."""
+        with self.lock:
+            self._require_any(token)
+            if self.mode == "play":
+                raise Conflict("in play mode take moves back with undo")
+            try:
+                self.cursor.delete_branch()
+            except ValueError as err:
+                raise Conflict(str(err)) from None
+            self.save()
+
+    def promote(self, token: str | None) -> None:
+        """Make the current line the main line."""
+        with self.lock:
+            self._require_any(token)
+            self.cursor.promote()
+            self.save()
+
+    def set_mode(self, mode: Any, token: str | None) -> None:
+        """Switch between play and review. A game that was imported stays in review."""
+        if mode not in ("play", "review"):
+            raise BadRequest("'mode' must be 'play' or 'review'")
+        with self.lock:
+            self._require_any(token)
+            if mode == "play" and self.meta.get("imported"):
+                raise Conflict("an imported record is reviewed, not played")
+            self.meta["mode"] = mode
+            if mode == "play":
+                self.cursor.to_end()
+            self.save()
+
+    def figure_svg(self, chain_labels: bool = False) -> str:
+        """The current position as an SVG diagram (tengen.render)."""
+        with self.lock:
+            return render_svg(self._figure(chain_labels))
+
+    def figure_png(self, chain_labels: bool = False) -> bytes:
+        """The current position as a PNG diagram (tengen.render)."""
+        with self.lock:
+            return render_png(self._figure(chain_labels))
+
+    def _figure(self, chain_labels: bool) -> Any:
+        try:
+            move = self.cursor.node.move
+        except ValueError:
+            move = None
+        last = move[1] if move else None
+        return position_figure(self.cursor.game.board, last, chain_labels=chain_labels)
+
+
+class Sessions:
+    """The open game sessions of one app, loaded from the store on first use."""
+
+    def __init__(self, store: Store, engine: list[str] | None, seed: int | None = None) -> None:
+        self.store = store
+        self.engine = engine
+        self.seed = seed
+        self._open: dict[str, GameSession] = {}
+        self._lock = threading.Lock()
+
+    def _make_player(self, kind: str) -> Player:
+        if kind == "engine":
+            if not self.engine:
+                raise Conflict("no engine was given: start the server with --engine COMMAND")
+            return EnginePlayer(self.engine)
+        return BuiltinPlayer(self.seed)
+
+    def create(self, options: NewGame) -> GameSession:
+        """Start and save a new game in play mode."""
+        if "engine" in (options.black, options.white) and not self.engine:
+            raise BadRequest("no engine was given: start the server with --engine COMMAND")
+        meta: dict[str, Any] = {
+            "mode": "play",
+            "seats": {
+                "black": {"kind": options.black, "token": _new_token()},
+                "white": {"kind": options.white, "token": _new_token()},
+            },
+            "dead": None,
+            "resigned": None,
+            "warnings": [],
+        }
+        if options.black == options.white == "human":  # one screen, one holder of both seats
+            meta["seats"]["white"]["token"] = meta["seats"]["black"]["token"]
+        return self._add(_tree_for(options), meta)
+
+    def import_record(self, data: bytes, filename: str = "") -> GameSession:
+        """Open a record (SGF or another format) as a new game in review mode."""
+        tree = read_record(data, filename)
+        meta: dict[str, Any] = {
+            "mode": "review",
+            "imported": True,
+            "filename": filename,
+            "seats": {
+                "black": {"kind": "human", "token": _new_token()},
+                "white": {"kind": "human", "token": _new_token()},
+            },
+            "dead": None,
+            "warnings": [],
+        }
+        meta["seats"]["white"]["token"] = meta["seats"]["black"]["token"]
+        return self._add(tree, meta)
+
+    def _add(self, tree: GameTree, meta: dict[str, Any]) -> GameSession:
+        game_id = secrets.token_hex(6)
+        session = GameSession(game_id, tree, meta, self.store, self._make_player)
+        session.save()
+        with self._lock:
+            self._open[game_id] = session
+        return session
+
+    def get(self, game_id: str) -> GameSession:
+        """The open session of a game, loading it from the store. Raises NotFound."""
+        with self._lock:
+            session = self._open.get(game_id)
+            if session is not None:
+                return session
+            stored = self.store.load(game_id)
+            if stored is None:
+                raise NotFound(f"no game {game_id!r}")
+            try:
+                tree = parse(stored.sgf).games[0]
+            except (SgfError, IndexError) as err:
+                raise Conflict(f"game {game_id} cannot be read back: {err}") from None
+            session = GameSession(
+                game_id, tree, stored.meta, self.store, self._make_player, stored.created
+            )
+            self._open[game_id] = session
+            return session
+
+    def list(self) -> list[dict[str, Any]]:
+        """Every stored game, newest change first: id, title, mode, dates, moves, result."""
+        games = []
+        for g in self.store.list():
+            games.append(
+                {
+                    "id": g.id,
+                    "title": g.title,
+                    "mode": g.mode,
+                    "created": g.created,
+                    "updated": g.updated,
+                    "seats": {k: v["kind"] for k, v in g.meta.get("seats", {}).items()},
+                }
+            )
+        return games
+
+    def delete(self, game_id: str, token: str | None) -> None:
+        """Delete a game: the holder of one of its seats may. Raises NotFound or Forbidden."""
+        session = self.get(game_id)
+        with session.lock:
+            session._require_any(token)
+            session.close()
+            self.store.delete(game_id)
+        with self._lock:
+            self._open.pop(game_id, None)
+
+    def close(self) -> None:
+        """Stop every engine."""
+        with self._lock:
+            for session in self._open.values():
+                session.close()

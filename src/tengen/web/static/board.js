@@ -1,0 +1,187 @@
+// The SVG board: draws a game state and turns clicks and keys into points. No game logic.
+
+const NS = "http://www.w3.org/2000/svg";
+const C = 40; // one cell, in SVG units
+const COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+
+/** GTP name of a point: column letter (no I), row counted from the bottom. */
+export function vertex(col, row, height) {
+  return `${COLUMNS[col]}${height - row}`;
+}
+
+function el(name, attrs = {}, parent = null) {
+  const node = document.createElementNS(NS, name);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+function stars(w, h) {
+  if (w !== h || w < 7) return [];
+  const e = w >= 13 ? 3 : 2;
+  const lines = [e, w - 1 - e];
+  if (w % 2 === 1 && w >= 9) lines.splice(1, 0, (w - 1) / 2);
+  const out = [];
+  for (const a of lines) for (const b of lines) out.push([a, b]);
+  return out;
+}
+
+export class Board {
+  /** `container` receives the SVG; `onPoint(col, row)` is called on a click or Enter. */
+  constructor(container, onPoint) {
+    this.container = container;
+    this.onPoint = onPoint;
+    this.cursor = null;
+    this.state = null;
+    this.options = {};
+    container.addEventListener("keydown", (e) => this.key(e));
+  }
+
+  /** Draw `state` with options {coords, numbers, chains, readonly, review}. */
+  render(state, options) {
+    this.state = state;
+    this.options = options;
+    const { width: w, height: h } = state;
+    if (this.cursor && (this.cursor[0] >= w || this.cursor[1] >= h)) this.cursor = null;
+    const m = options.coords ? C : C * 0.6; // margin from the edge to the first line
+    const svg = el("svg", {
+      viewBox: `0 0 ${2 * m + (w - 1) * C} ${2 * m + (h - 1) * C}`,
+      class: options.readonly ? "readonly" : "",
+      "data-to-play": state.to_play,
+    });
+    const x = (c) => m + c * C;
+    const y = (r) => m + r * C;
+    const defs = el("defs", {}, svg);
+    const wood = el("linearGradient", { id: "wood", x1: 0, y1: 0, x2: 1, y2: 1 }, defs);
+    el("stop", { offset: "0", "stop-color": "#ebc57d" }, wood);
+    el("stop", { offset: "1", "stop-color": "#d6a14b" }, wood);
+    for (const [id, a, b] of [["bs", "#666", "#070707"], ["ws", "#ffffff", "#c9c6bd"]]) {
+      const g = el("radialGradient", { id, cx: ".35", cy: ".33", r: ".7" }, defs);
+      el("stop", { offset: "0", "stop-color": a }, g);
+      el("stop", { offset: "1", "stop-color": b }, g);
+    }
+    el("rect", { width: "100%", height: "100%", fill: "url(#wood)" }, svg);
+    for (let i = 0; i < 12; i++) {
+      const yy = ((i * 37) % 100) / 100 * (2 * m + (h - 1) * C);
+      el("path", {
+        d: `M0 ${yy} Q ${w * C / 2} ${yy + 14 * Math.sin(i)} ${2 * m + (w - 1) * C} ${yy + 6}`,
+        stroke: "#b8873a", "stroke-opacity": ".18", fill: "none", "stroke-width": 2 + (i % 3),
+      }, svg);
+    }
+    const grid = el("g", { class: "grid" }, svg);
+    for (let c = 0; c < w; c++) {
+      el("line", { x1: x(c), y1: y(0), x2: x(c), y2: y(h - 1),
+        class: c === 0 || c === w - 1 ? "edge" : "" }, grid);
+    }
+    for (let r = 0; r < h; r++) {
+      el("line", { x1: x(0), y1: y(r), x2: x(w - 1), y2: y(r),
+        class: r === 0 || r === h - 1 ? "edge" : "" }, grid);
+    }
+    for (const [c, r] of stars(w, h)) el("circle", { cx: x(c), cy: y(r), r: 4, class: "star" }, svg);
+    if (options.coords) {
+      for (let c = 0; c < w; c++) {
+        for (const yy of [m / 2, y(h - 1) + m / 2]) {
+          el("text", { x: x(c), y: yy, class: "coord" }, svg).textContent = COLUMNS[c] ?? "";
+        }
+      }
+      for (let r = 0; r < h; r++) {
+        for (const xx of [m / 2, x(w - 1) + m / 2]) {
+          el("text", { x: xx, y: y(r), class: "coord" }, svg).textContent = String(h - r);
+        }
+      }
+    }
+    const scoring = state.scoring;
+    const dead = new Set((scoring?.dead ?? []).map(([c, r]) => `${c},${r}`));
+    const numbers = new Map(state.numbers.map(([c, r, n]) => [`${c},${r}`, n]));
+    const ghost = state.to_play === "black" ? "url(#bs)" : "url(#ws)";
+    for (let r = 0; r < h; r++) {
+      for (let c = 0; c < w; c++) {
+        const g = el("g", { class: "pt", "data-col": c, "data-row": r }, svg);
+        const stone = state.board[r][c];
+        if (stone === ".") {
+          el("circle", { cx: x(c), cy: y(r), r: C * 0.47, fill: ghost, class: "ghost" }, g);
+        } else {
+          const isDead = dead.has(`${c},${r}`);
+          const color = stone === "B" ? "black" : "white";
+          const s = el("g", { class: `stone ${color}${isDead ? " dead" : ""}`,
+            "data-vertex": vertex(c, r, h) }, g);
+          el("circle", { cx: x(c) + 1.5, cy: y(r) + 2, r: C * 0.47, fill: "#0004" }, s);
+          el("circle", { cx: x(c), cy: y(r), r: C * 0.47, fill: stone === "B" ? "url(#bs)" : "url(#ws)",
+            stroke: stone === "B" ? "#000" : "#777", "stroke-width": 0.8 }, s);
+          const n = numbers.get(`${c},${r}`);
+          if (options.numbers && n !== undefined) {
+            el("text", { x: x(c), y: y(r), class: `stone-text on-${color}` }, g).textContent = n;
+          }
+          if (isDead) {
+            const d = C * 0.18;
+            el("path", { d: `M${x(c) - d} ${y(r) - d}L${x(c) + d} ${y(r) + d}M${x(c) + d} ${y(r) - d}L${x(c) - d} ${y(r) + d}`,
+              class: "dead-mark" }, g);
+          }
+        }
+        el("rect", { x: x(c) - C / 2, y: y(r) - C / 2, width: C, height: C, class: "hit" }, g);
+      }
+    }
+    if (scoring) {
+      for (const side of ["black", "white"]) {
+        for (const [c, r] of scoring.territory[side]) {
+          el("rect", { x: x(c) - 6, y: y(r) - 6, width: 12, height: 12, class: `terr-${side}` }, svg);
+        }
+      }
+    }
+    if (state.last_move && !options.numbers) {
+      const [c, r] = state.last_move;
+      el("circle", { cx: x(c), cy: y(r), r: C * 0.22, class: "last" }, svg);
+    }
+    if (state.ko) {
+      const [c, r] = state.ko;
+      el("rect", { x: x(c) - C * 0.22, y: y(r) - C * 0.22, width: C * 0.44, height: C * 0.44,
+        class: "ko", "data-ko": vertex(c, r, h) }, svg);
+    }
+    if (options.chains) {
+      for (const chain of state.chains) {
+        const [c, r] = firstStone(chain.stones);
+        const text = `${chain.label}:${chain.liberties}`;
+        el("rect", { x: x(c) - C * 0.55, y: y(r) - 9, width: C * 1.1, height: 18, rx: 4,
+          class: "label-box" }, svg);
+        el("text", { x: x(c), y: y(r), class: "chain-label",
+          fill: chain.liberties === 1 ? "#c00" : "#0b3d91" }, svg).textContent = text;
+      }
+    }
+    if (this.cursor) {
+      const [c, r] = this.cursor;
+      el("rect", { x: x(c) - C / 2 + 2, y: y(r) - C / 2 + 2, width: C - 4, height: C - 4,
+        class: "cursor" }, svg);
+    }
+    svg.addEventListener("click", (e) => {
+      const pt = e.target.closest(".pt");
+      if (pt) this.onPoint(Number(pt.dataset.col), Number(pt.dataset.row));
+    });
+    this.container.replaceChildren(svg);
+  }
+
+  /** Arrow keys move the cursor; Enter or Space plays there. */
+  key(e) {
+    if (!this.state || this.options.review) return; // in review the arrows step through moves
+    const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    const { width: w, height: h } = this.state;
+    if (e.key in moves) {
+      const [dc, dr] = moves[e.key];
+      const [c, r] = this.cursor ?? [Math.floor(w / 2), Math.floor(h / 2)];
+      this.cursor = this.cursor ? [Math.min(w - 1, Math.max(0, c + dc)), Math.min(h - 1, Math.max(0, r + dr))] : [c, r];
+      this.container.setAttribute("aria-label", `cursor at ${vertex(...this.cursor, h)}: ` +
+        `${{ ".": "empty", B: "black stone", W: "white stone" }[this.state.board[this.cursor[1]][this.cursor[0]]]}`);
+      this.render(this.state, this.options);
+      e.preventDefault();
+      e.stopPropagation();
+    } else if ((e.key === "Enter" || e.key === " ") && this.cursor) {
+      this.onPoint(...this.cursor);
+      e.preventDefault();
+      e.stopPropagation();
+    }
+  }
+}
+
+/** The chain's first stone in reading order: where its label goes. */
+function firstStone(stones) {
+  return stones.reduce((a, b) => (b[1] < a[1] || (b[1] === a[1] && b[0] < a[0]) ? b : a));
+}

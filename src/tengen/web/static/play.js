@@ -1,0 +1,254 @@
+// The page: the game list and new-game form, and one game's board and controls.
+// The server owns the game; this draws its state and sends intents.
+
+import { follow, request, saveTokens, tokenFor, tokensFor } from "./api.js";
+import { Board, vertex } from "./board.js";
+import { renderReview, setupOpen, setupReview } from "./review.js";
+
+const $ = (id) => document.getElementById(id);
+const SEAT_NAMES = { human: "you (this screen)", remote: "player on another device",
+  random: "built-in player (random)", engine: "GTP engine" };
+
+const app = { id: null, state: null, stop: null, board: null };
+
+function showMessage(text) {
+  $("message").textContent = text || "";
+}
+
+function options() {
+  return {
+    coords: $("show-coords").checked,
+    numbers: $("show-numbers").checked,
+    chains: $("show-chains").checked,
+    readonly: !Object.keys(tokensFor(app.id)).length,
+    review: app.state?.mode === "review",
+  };
+}
+
+/** Post an action for the current game with a fitting token; errors go to the message line. */
+async function act(path, body) {
+  const seat = app.state ? app.state.to_play : "black";
+  try {
+    const state = await request("POST", `/api/games/${app.id}/${path}`,
+      { body: body ?? {}, token: tokenFor(app.id, seat) });
+    showMessage("");
+    setState(state);
+  } catch (err) {
+    showMessage(err.reason && err.reason !== err.message ? `Refused (${err.reason}): ${err.message}` : err.message);
+  }
+}
+
+function setState(state) {
+  if (app.state && state.id === app.state.id && state.version < app.state.version) return;
+  const announce = !app.state || app.state.announce !== state.announce || app.state.version !== state.version;
+  app.state = state;
+  render();
+  if (announce && state.announce) $("announce").textContent = state.announce;
+}
+
+function statusText(s) {
+  if (s.phase === "over") return `Game over: ${s.result}`;
+  if (s.phase === "scoring") return "Both passed: mark dead stones, then accept.";
+  if (s.phase === "handicap") return `Black: place ${s.handicap_left} more handicap stone(s).`;
+  const who = s.to_play === "black" ? "Black" : "White";
+  const prefix = s.mode === "review" ? `Move ${s.move_number} of ${s.line_length}. ` : `Move ${s.move_number}. `;
+  const seat = s.seats[s.to_play];
+  const held = tokensFor(app.id)[s.to_play];
+  const whose = s.mode === "review" ? "" : seat === "random" || seat === "engine" ? " (computer)" : held ? " (you)" : "";
+  return `${prefix}${who} to play${whose}.${s.last_pass ? " Last move: pass." : ""}`;
+}
+
+function render() {
+  const s = app.state;
+  $("game-title").textContent = s.title;
+  $("name-black").textContent = s.players.black;
+  $("name-white").textContent = s.players.white;
+  $("caps-black").textContent = s.captures.black;
+  $("caps-white").textContent = s.captures.white;
+  document.querySelector(".player.black").classList.toggle("to-play", s.to_play === "black");
+  document.querySelector(".player.white").classList.toggle("to-play", s.to_play === "white");
+  $("status").textContent = statusText(s);
+  $("warnings").textContent = [...s.warnings, ...s.problems].join(" · ");
+  const review = s.mode === "review";
+  $("review-controls").hidden = !review;
+  $("play-controls").hidden = review;
+  const scoring = s.scoring;
+  $("scoring").hidden = !scoring;
+  if (scoring) {
+    $("score-result").textContent = scoring.result ? `Result: ${scoring.result}` : "Cannot count yet";
+    $("score-explain").textContent = scoring.explain;
+    $("score-accept").hidden = s.phase === "over";
+    $("score-cancel").hidden = s.phase === "over";
+  }
+  $("download").href = `/api/games/${s.id}/sgf`;
+  const labels = $("show-chains").checked ? "?labels=1" : "";
+  $("export-svg").href = `/api/games/${s.id}/position.svg${labels}`;
+  $("export-png").href = `/api/games/${s.id}/position.png${labels}`;
+  if (review) renderReview(s, act);
+  app.board.render(s, options());
+}
+
+async function clickPoint(col, row) {
+  const s = app.state;
+  if (!s) return;
+  const v = vertex(col, row, s.height);
+  if (s.scoring && s.phase !== "over") return act("score/toggle", { vertex: v });
+  return act("move", { vertex: v });
+}
+
+async function openGame(id) {
+  app.stop?.();
+  app.id = id;
+  app.state = null;
+  $("home").hidden = true;
+  $("game").hidden = false;
+  showMessage("");
+  try {
+    setState(await request("GET", `/api/games/${id}`));
+  } catch (err) {
+    showMessage(err.message);
+    return;
+  }
+  app.stop = follow(id, setState, (up) => {
+    if (up && app.id === id) request("GET", `/api/games/${id}`).then(setState, () => {});
+  });
+  showSeatLinks();
+  $("board").focus();
+}
+
+function showSeatLinks() {
+  const links = JSON.parse(sessionStorage.getItem(`tengen.links.${app.id}`) || "{}");
+  const box = $("seat-links");
+  box.replaceChildren();
+  for (const [seat, url] of Object.entries(links)) {
+    const p = document.createElement("p");
+    p.innerHTML = `Link for the <b>${seat}</b> player: <a href="${url}" class="seat-link" data-seat="${seat}"></a>`;
+    p.querySelector("a").textContent = url;
+    box.appendChild(p);
+  }
+}
+
+// -- the game list and the new-game form -------------------------------------------------------
+
+async function showHome() {
+  app.stop?.();
+  app.id = null;
+  $("game").hidden = true;
+  $("home").hidden = false;
+  const config = await request("GET", "/api/config");
+  const rules = document.querySelector("[name=ruleset]");
+  if (!rules.options.length) {
+    for (const [name, komi] of Object.entries(config.rulesets)) rules.add(new Option(name, name));
+    rules.onchange = () => { document.querySelector("[name=komi]").value = config.rulesets[rules.value]; };
+    for (const select of document.querySelectorAll("select.seat")) {
+      for (const kind of config.seats) {
+        const label = kind === "engine" ? `engine: ${config.engine}` : SEAT_NAMES[kind];
+        select.add(new Option(label, kind));
+      }
+    }
+  }
+  const { games } = await request("GET", "/api/games");
+  const body = document.querySelector("#games tbody");
+  body.replaceChildren();
+  $("no-games").hidden = games.length > 0;
+  for (const g of games) {
+    const tr = document.createElement("tr");
+    const seats = Object.entries(g.seats).map(([k, v]) => `${k}: ${v}`).join(", ");
+    tr.innerHTML = `<td><a href="/game/${g.id}"></a></td><td>${g.mode}</td><td>${seats}</td>
+      <td>${new Date(g.updated * 1000).toLocaleString()}</td>
+      <td><a class="button" href="/api/games/${g.id}/sgf" download>SGF</a>
+      <button class="delete">Delete</button></td>`;
+    tr.querySelector("a").textContent = g.title;
+    const del = tr.querySelector(".delete");
+    const token = tokenFor(g.id, "black");
+    del.disabled = !token;
+    del.title = token ? "" : "only a player of this game can delete it";
+    del.onclick = async () => {
+      if (!confirm(`Delete ${g.title}?`)) return;
+      try {
+        await request("DELETE", `/api/games/${g.id}`, { token });
+        showHome();
+      } catch (err) {
+        $("home-message").textContent = err.message;
+      }
+    };
+    body.appendChild(tr);
+  }
+}
+
+function newGameOptions(form) {
+  const f = new FormData(form);
+  const size = f.get("size") === "other" ? Number(f.get("size_other")) : Number(f.get("size"));
+  return {
+    size,
+    ruleset: f.get("ruleset"),
+    komi: Number(f.get("komi")),
+    handicap: Number(f.get("handicap")),
+    handicap_type: f.get("handicap_type"),
+    black: f.get("black"),
+    white: f.get("white"),
+    title: f.get("title"),
+  };
+}
+
+function go(path) {
+  history.pushState({}, "", path);
+  route();
+}
+
+function route() {
+  const match = location.pathname.match(/^\/game\/([\w-]+)/);
+  if (match) {
+    const hash = new URLSearchParams(location.hash.slice(1));
+    if (hash.get("token")) {
+      saveTokens(match[1], { [hash.get("seat") || "black"]: hash.get("token") });
+      history.replaceState({}, "", location.pathname);
+    }
+    openGame(match[1]);
+  } else {
+    showHome();
+  }
+}
+
+function setup() {
+  app.board = new Board($("board"), clickPoint);
+  const form = $("new-game");
+  form.querySelector("[name=size]").onchange = (e) => {
+    document.querySelector(".other-size").hidden = e.target.value !== "other";
+  };
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    try {
+      const data = await request("POST", "/api/games", { body: newGameOptions(form) });
+      saveTokens(data.id, data.tokens);
+      sessionStorage.setItem(`tengen.links.${data.id}`, JSON.stringify(data.links));
+      go(`/game/${data.id}`);
+    } catch (err) {
+      $("home-message").textContent = err.message;
+    }
+  });
+  setupOpen((id) => go(`/game/${id}`), (msg) => { $("home-message").textContent = msg; });
+  setupReview(act);
+  $("pass").onclick = () => act("pass");
+  $("undo").onclick = () => act("undo");
+  $("resign").onclick = () => confirm("Resign this game?") && act("resign");
+  $("score").onclick = () => act("score");
+  $("score-accept").onclick = () => act("score/accept");
+  $("score-cancel").onclick = () => act("score/cancel");
+  $("to-review").onclick = () => act("mode", { mode: "review" });
+  $("type-move").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const v = $("vertex").value.trim();
+    if (v) act("move", { vertex: v });
+    $("vertex").value = "";
+  });
+  for (const id of ["show-coords", "show-numbers", "show-chains"]) {
+    $(id).addEventListener("change", () => app.state && render());
+  }
+  $("nav-home").addEventListener("click", (e) => { e.preventDefault(); go("/"); });
+  document.querySelector(".brand").addEventListener("click", (e) => { e.preventDefault(); go("/"); });
+  window.addEventListener("popstate", route);
+  route();
+}
+
+setup();

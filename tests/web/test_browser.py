@@ -1,0 +1,285 @@
+"""The app in a real headless Chromium (Debian's ``chromium``) driven by Playwright.
+
+Each test starts from the page, as a player would, against the real server started in a
+subprocess on a free loopback port. A screenshot of every step goes to tests/web/artifacts/.
+Skipped when Chromium is absent, except in CI (which installs it).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ARTIFACTS = Path(__file__).parent / "artifacts"
+CORPUS = Path(__file__).parents[3] / "shared" / "corpus"
+
+if not Path(CHROMIUM).exists():
+    if os.environ.get("CI"):
+        pytest.fail(f"{CHROMIUM} is missing; CI must install chromium", pytrace=False)
+    pytest.skip(f"{CHROMIUM} not found (apt-get install chromium)", allow_module_level=True)
+
+from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
+
+
+class Server:
+    """`python -m tengen.web` in a subprocess on a free port, restartable on the same db."""
+
+    def __init__(self, db: Path) -> None:
+        self.db = db
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        """Start it and wait until it answers."""
+        argv = [sys.executable, "-m", "tengen.web", "--port", str(self.port), "--db", str(self.db)]
+        self.process = subprocess.Popen([*argv, "--seed", "3"], stdout=subprocess.DEVNULL)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            try:
+                urllib.request.urlopen(f"{self.url}/api/config", timeout=1).close()
+                return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("the server did not start")
+
+    def kill(self) -> None:
+        """kill -9: no shutdown, no flushing."""
+        assert self.process is not None
+        os.kill(self.process.pid, signal.SIGKILL)
+        self.process.wait()
+
+    def stop(self) -> None:
+        """Terminate it if it runs."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server for the module's tests."""
+    s = Server(tmp_path_factory.mktemp("web") / "games.sqlite3")
+    s.start()
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Debian's Chromium, headless."""
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """A fresh browser context (no saved tokens) and page; JS errors fail the test."""
+    context = browser.new_context(viewport={"width": 1200, "height": 820})
+    p = context.new_page()
+    errors: list[str] = []
+    p.on("pageerror", lambda e: errors.append(str(e)))
+    p.set_default_timeout(10_000)
+    yield p
+    context.close()
+    assert not errors, errors
+
+
+def shot(page: Page, name: str) -> None:
+    """Keep a screenshot of this step."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+def point(page: Page, vertex: str, height: int = 9) -> None:
+    """Click the board at a GTP vertex such as D4."""
+    col = "ABCDEFGHJKLMNOPQRSTUVWXYZ".index(vertex[0])
+    row = height - int(vertex[1:])
+    page.click(f'#board .pt[data-col="{col}"][data-row="{row}"]')
+
+
+def new_game(page: Page, url: str, size: str = "9", **seats: str) -> None:
+    """Start a game from the form."""
+    page.goto(url)
+    page.wait_for_selector("select[name=ruleset] option", state="attached")
+    page.select_option("[name=size]", size)
+    for seat, kind in seats.items():
+        page.select_option(f"[name={seat}]", kind)
+    page.click("#start-game")
+    page.wait_for_selector("#board svg")
+
+
+def play(page: Page, *vertices: str, height: int = 9) -> None:
+    """Click moves one after the other, each waiting for the server's answer."""
+    for v in vertices:
+        before = page.locator("#status").inner_text()
+        point(page, v, height)
+        expect(page.locator("#status")).not_to_have_text(before)
+
+
+def stones(page: Page) -> int:
+    return page.locator("#board .stone").count()
+
+
+def test_capture_by_clicking(server: Server, page: Page) -> None:
+    new_game(page, server.url)
+    shot(page, "01-new-game")
+    play(page, "B9", "A9", "A8")
+    expect(page.locator("#caps-black")).to_have_text("1")
+    assert stones(page) == 2  # the white stone at A9 is gone
+    expect(page.locator("#announce")).to_have_text("Black A8, captures 1.")
+    shot(page, "02-capture")
+    point(page, "B9")
+    expect(page.locator("#message")).to_have_text("Refused (occupied): illegal move B9: occupied")
+    shot(page, "03-illegal-occupied")
+
+
+def test_ko_retake_refused_then_undo(server: Server, page: Page) -> None:
+    new_game(page, server.url)
+    play(page, "B9", "C9", "A8", "B8", "B7", "D8", "J1", "C7", "C8")
+    assert page.locator("#board [data-ko]").get_attribute("data-ko") == "B8"
+    expect(page.locator("#caps-black")).to_have_text("1")
+    point(page, "B8")
+    expect(page.locator("#message")).to_have_text("Refused (ko): illegal move B8: ko")
+    shot(page, "04-ko-refused")
+    count = stones(page)
+    page.click("#undo")
+    expect(page.locator("#caps-black")).to_have_text("0")
+    assert stones(page) == count  # C8 gone, B8 back
+    assert page.locator("#board [data-ko]").count() == 0
+    shot(page, "05-undo")
+    # keyboard: arrows move the cursor from the centre, Enter plays
+    page.focus("#board")
+    page.keyboard.press("ArrowUp")  # the first press shows the cursor at the centre, E5
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+    expect(page.locator("#announce")).to_have_text("Black E4, white in atari at B8.")
+    page.fill("#vertex", "D4")
+    page.press("#vertex", "Enter")
+    expect(page.locator("#announce")).to_have_text("White D4, black in atari at B9.")
+
+
+def test_review_a_corpus_record(server: Server, page: Page) -> None:
+    records = sorted((CORPUS / "sabaki_sgf_lib_tests").glob("*.sgf")) if CORPUS.exists() else []
+    if not records:
+        pytest.skip(f"no records under {CORPUS}")
+    record = next((r for r in records if r.name == "japanese.sgf"), records[0])
+    page.goto(server.url)
+    page.set_input_files("#file", str(record))
+    page.wait_for_selector("#review-controls:not([hidden])")
+    shot(page, "06-review-start")
+    page.locator("body").press("End")
+    expect(page.locator("#status")).to_have_text(re.compile(r"Move ([1-9]\d*) of \1\. "))
+    assert stones(page) > 0
+    shot(page, "07-review-end")
+    page.locator("body").press("Home")
+    expect(page.locator("#status")).to_contain_text("Move 0 of")
+    page.click("#nav-forward")
+    expect(page.locator("#status")).to_contain_text("Move 1 of")
+
+
+def test_paste_variations_and_comment(server: Server, page: Page) -> None:
+    page.goto(server.url)
+    page.fill("#paste", "(;GM[1]SZ[9];B[ee](;W[cc]C[main])(;W[gc]C[side]))")
+    page.click("#open-paste")
+    page.wait_for_selector("#review-controls:not([hidden])")
+    page.click("#nav-forward")
+    expect(page.locator("#variations button")).to_have_count(2)
+    page.locator("#variations button").nth(1).click()
+    expect(page.locator("#comment")).to_have_value("side")
+    page.fill("#comment", "a better move")
+    page.click("#save-comment")
+    point(page, "D4")  # playing adds a variation here
+    expect(page.locator("#status")).to_contain_text("Move 3 of 3")
+    shot(page, "08-variation-tree")
+    assert page.locator("#tree circle").count() == 5
+
+
+def test_score_a_finished_game(server: Server, page: Page) -> None:
+    page.goto(server.url)
+    page.wait_for_selector("select[name=ruleset] option", state="attached")
+    page.select_option("[name=size]", "other")
+    page.fill("[name=size_other]", "5")
+    page.select_option("[name=ruleset]", "japanese")
+    page.fill("[name=komi]", "0.5")
+    page.click("#start-game")
+    page.wait_for_selector("#board svg")
+    play(page, "B1", "D1", "B2", "D2", "B3", "D3", "B4", "D4", "B5", "D5", height=5)
+    page.click("#pass")
+    play(page, "A3", height=5)
+    page.click("#pass")
+    expect(page.locator("#status")).to_contain_text("White to play")
+    page.click("#pass")
+    expect(page.locator("#scoring")).to_be_visible()
+    if page.locator("#board .stone.dead").count() == 0:
+        point(page, "A3", height=5)
+    expect(page.locator("#score-result")).to_have_text("Result: B+0.5")
+    shot(page, "09-scoring")
+    page.click("#score-accept")
+    expect(page.locator("#status")).to_have_text("Game over: B+0.5")
+    shot(page, "10-scored")
+
+
+def test_two_pages_two_seats(server: Server, browser: Browser, page: Page) -> None:
+    new_game(page, server.url, white="remote")
+    link = page.locator("#seat-links a").get_attribute("href")
+    assert link is not None and "#seat=white&token=" in link
+    other = browser.new_context(viewport={"width": 1200, "height": 820}).new_page()
+    other.goto(link)
+    other.wait_for_selector("#board svg")
+    play(page, "E5")
+    expect(other.locator("#board .stone")).to_have_count(1)  # seen live over the websocket
+    point(page, "D4")  # not Black's turn, and this page holds no white seat
+    expect(page.locator("#message")).to_contain_text("does not hold the white seat")
+    play(other, "D4")
+    expect(page.locator("#board .stone")).to_have_count(2)
+    shot(page, "11-seat-black")
+    shot(other, "12-seat-white")
+    other.context.close()
+
+
+def test_kill_the_server_and_find_every_move(tmp_path: Path, browser: Browser, page: Page) -> None:
+    server = Server(tmp_path / "games.sqlite3")
+    server.start()
+    try:
+        new_game(page, server.url)
+        moves = ["E5", "C3", "G7", "C7", "G3", "D5"]
+        play(page, *moves)
+        shot(page, "13-before-kill")
+        server.kill()
+        server.start()
+        page.reload()
+        page.wait_for_selector("#board svg")
+        expect(page.locator("#board .stone")).to_have_count(len(moves))
+        for v in moves:
+            col = "ABCDEFGHJ".index(v[0])
+            assert page.locator(f'.pt[data-col="{col}"][data-row="{9 - int(v[1])}"] .stone').count()
+        expect(page.locator("#status")).to_contain_text("Move 6. Black to play")
+        play(page, "F4")  # the game goes on
+        shot(page, "14-after-restart")
+    finally:
+        server.stop()
