@@ -14,7 +14,7 @@ $(STAMP): pyproject.toml
 
 ## play: the web app to play and review Go (prints its URL; ARGS="--engine 'gnugo --mode gtp'")
 play: $(STAMP)
-	$(BIN)/python -m tengen.web $(ARGS)
+	$(BIN)/tengen serve $(ARGS)
 
 ## test: run every test (GNU Go cross-checks included when gnugo is installed)
 test: $(STAMP)

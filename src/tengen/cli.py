@@ -9,13 +9,14 @@ What ``sgf check`` counts: an *error* changes what the record means or stops it 
 read (an unreadable file, an invalid SZ or GM, a move or setup the rules refuse on replay); a
 *warning* is a quirk that reading repaired without changing the game (a syntax or charset
 slip, an RU or KM tengen cannot read). The exit status is 1 when there are errors, or warnings
-under ``--strict``.
+under ``--strict``. Gomoku games (GM[4]) are read but not replayed under Go rules.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import os
 import shutil
 import sys
 import time
@@ -38,13 +39,22 @@ Handler = Callable[[argparse.Namespace], int]
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the subcommand named in `argv` (default: the process arguments); the exit status."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["serve"]:  # the web app parses its own options (argparse can't pass them)
+        return _serve(argv[1:])
     parser = _parser()
     args = parser.parse_args(argv)
     handler: Handler | None = getattr(args, "handler", None)
     if handler is None:
         (getattr(args, "help_parser", None) or parser).print_help(sys.stderr)
         return 2
-    return handler(args)
+    try:
+        return handler(args)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:  # the reader left (``| head``): stop quietly, as Unix tools do
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
 
 
 def serve(engine: GtpEngine, source: BinaryIO, sink: BinaryIO) -> None:
@@ -64,11 +74,18 @@ def _gtp(args: argparse.Namespace) -> int:
     if args.komi is not None:
         ruleset = ruleset.with_komi(args.komi)
     engine = GtpEngine(RandomPlayer(args.seed), size=args.size, ruleset=ruleset)
+    serve(engine, sys.stdin.buffer, sys.stdout.buffer)
+    return 0
+
+
+def _serve(argv: list[str]) -> int:
+    """``tengen serve``: the web app; it reads its own options (--host, --port, --db, ...)."""
+    from tengen.web import serve as serve_web  # uvicorn and starlette load only for this
+
     try:
-        serve(engine, sys.stdin.buffer, sys.stdout.buffer)
+        return serve_web(argv)
     except KeyboardInterrupt:
         return 130
-    return 0
 
 
 # -- many files: progress bar, tally, summary ----------------------------------------------
@@ -87,14 +104,17 @@ class Progress:
         self.drawn_at = -math.inf
 
     def show(self, done: int, label: str) -> None:
-        """Draw ``[####----] done/total label`` unless the last draw was a moment ago."""
+        """Draw ``[####----] done/total label`` (the label's end if it is too long) unless the
+        last draw was a moment ago."""
         now = time.monotonic()
         if not self.enabled or now - self.drawn_at < self.INTERVAL:
             return
         self.drawn_at = now
         width = shutil.get_terminal_size().columns - 1
         filled = 20 * done // max(self.total, 1)
-        line = f"[{'#' * filled}{'-' * (20 - filled)}] {done}/{self.total} {label}"[:width]
+        head = f"[{'#' * filled}{'-' * (20 - filled)}] {done}/{self.total} "
+        room = max(width - len(head), 0)
+        line = head + (label if len(label) <= room else "..." + label[len(label) - room + 3 :])
         self.stream.write("\r" + line.ljust(self.shown))
         self.stream.flush()
         self.shown = len(line)
@@ -283,7 +303,10 @@ def _check_game(batch: Batch, where: str, tree: GameTree) -> None:
     except ValueError as err:
         batch.error(where, f"GM: {err}")
         return
-    if game_type != 1:  # Go rules would call a Gomoku stone with no liberty suicide
+    if game_type == 4:  # Go rules would call a Gomoku stone with no liberty suicide
+        return
+    if game_type != 1:
+        batch.warning(where, f"GM[{game_type}] is not a game tengen plays: moves not checked")
         return
     for note in ruleset_of(tree)[1]:
         batch.warning(where, note)
@@ -379,6 +402,11 @@ def _parser() -> argparse.ArgumentParser:
     gtp.add_argument("--komi", type=_komi, help="komi (default: the ruleset's)")
     gtp.add_argument("--seed", type=int, help="seed of the random player")
     gtp.set_defaults(handler=_gtp)
+    commands.add_parser(  # listed for --help; `main` hands its options to the web app
+        "serve",
+        add_help=False,
+        help="the web app to play and review Go (see `tengen serve --help`)",
+    )
     _add_sgf_parser(commands)
     _add_convert_parser(commands)
     _add_diagram_parser(commands)

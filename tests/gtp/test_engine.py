@@ -15,6 +15,7 @@ from tengen.core.color import Color
 from tengen.core.coords import Move, Point
 from tengen.core.game import Game
 from tengen.core.rules import JAPANESE
+from tengen.gtp.client import GtpClient
 from tengen.gtp.engine import GtpEngine
 from tengen.gtp.handicap import free_points
 
@@ -506,7 +507,7 @@ def test_loadsgf_loads_the_main_line_size_rules_and_komi() -> None:
     assert engine.game.ruleset.name == "japanese"
     assert engine.game.ruleset.komi == 6.5
     assert engine.game.move_number == 10
-    assert stones(engine) == ("C5 E5 G7 F1 G3", "C7 D7 E3 G5 C3")
+    assert stones(engine) == ("G7 C5 E5 G3 F2", "C7 D7 G5 C3 E3")
 
 
 def test_loadsgf_stops_before_the_move_number_as_gnu_go_does() -> None:
@@ -526,12 +527,24 @@ def test_loadsgf_stops_before_the_first_move_at_a_vertex() -> None:
     assert engine.game.move_number == 4
 
 
+@pytest.mark.gnugo
+def test_loadsgf_agrees_with_gnu_go(gnugo: str) -> None:
+    engine = make_engine()
+    with GtpClient([gnugo, "--mode", "gtp"]) as client:
+        for number in range(12):
+            line = f"loadsgf {GAME_SGF} {number}"
+            assert ask(engine, line) == client.send(line), line
+            for color in ("b", "w"):
+                ours = set(ask(engine, f"list_stones {color}").split())
+                assert ours == set(client.send(f"list_stones {color}").split()), line
+
+
 def test_loadsgf_reads_other_formats_with_their_handicap() -> None:
     engine = make_engine(9)
     assert ask(engine, f"loadsgf {DATA / 'formats' / 'tiny.gib'}") == "white"
     assert engine.game.width == 19
     assert engine.game.handicap_stones == 2
-    assert ask(engine, "list_stones b") == "Q16 D4 R17 C3"
+    assert ask(engine, "list_stones b") == "R17 Q16 D4 C3"
     assert ask(engine, "list_stones w") == "Q4"
 
 
@@ -574,12 +587,13 @@ def test_printsgf_then_loadsgf_gives_the_same_game(tmp_path: Path) -> None:
     ask(engine, "kgs-rules japanese")
     ask(engine, "komi 0.5")
     assert ask(engine, "fixed_handicap 2") == "G7 C3"
-    play_all(engine, "pass c7 g3 d7 e5 c6 pass")  # White moves first after the handicap
+    ask(engine, "play w c7")  # White moves first after the handicap
+    play_all(engine, "g3 d7 e5 c6 pass pass")
     for _ in range(20):
         ask(engine, "genmove b")
         ask(engine, "genmove w")
     record = ask(engine, "printsgf")
-    assert "HA[2]" in record and "AB[gc][cg]" in record and "W[]" in record
+    assert "HA[2]AB[gc][cg]PL[W]" in record and ";W[cc];B[gg]" in record and ";B[];W[]" in record
     path = tmp_path / "game.sgf"
     path.write_text(record + "\n", encoding="utf-8")
     copy = make_engine(19)
@@ -599,11 +613,11 @@ def test_printsgf_writes_setup_stones_where_the_record_had_them(tmp_path: Path) 
     assert ask(engine, f"loadsgf {path}") == "black"
     record = ask(engine, "printsgf")
     assert "AB[aa][bb]AW[cc]" in record
-    assert ";AW[ee]AE[aa]PL[W];W[ab]" in record
+    assert ";B[dd];AW[ee]AE[aa];W[ab])" in record  # PL[W] said nothing new
     copy = make_engine()
     path.write_text(record)
     ask(copy, f"loadsgf {path}")
-    assert stones(copy) == stones(engine) == ("B5 D2", "A4 C3 E1")
+    assert stones(copy) == stones(engine) == ("B4 D2", "A4 C3 E1")
 
 
 def test_printsgf_leaves_the_game_as_it_was() -> None:
@@ -613,7 +627,7 @@ def test_printsgf_leaves_the_game_as_it_was() -> None:
     ask(engine, "printsgf")
     assert engine.game.move_number == 3
     engine.game.redo()  # the undone move is still there to redo
-    assert ask(engine, "list_stones w") == "D2 C2"
+    assert ask(engine, "list_stones w") == "C2 D2"
 
 
 # -- robustness ----------------------------------------------------------------------------

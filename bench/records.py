@@ -1,0 +1,253 @@
+"""Game-record throughput (games/s, MB/s, moves/s) of tengen vs sgfmill over the SGF corpus.
+
+The workload, the same for both, file by file from bytes already in memory: parse the whole
+file, then replay the main line of its first game on a board. The ``-parse`` rows time the
+parsing alone, to show where each side spends its time.
+
+* ``tengen``: ``tengen.sgf.parse`` (lenient, charset from CA or detected) and
+  ``tengen.sgf.replay.replay`` (setup, moves, captures, ko and superko checks; illegal moves
+  reported and played permissively);
+* ``sgfmill``: ``sgf.Sgf_game.from_bytes``, ``sgf_moves.get_setup_and_moves`` and
+  ``boards.Board.play`` for each move (captures only; an occupied point is skipped).
+
+Every ``.sgf`` file under the corpus is tried with both first (which also warms them up); a
+file either side cannot read is counted and left out, and both are timed on the files both
+read. Each side is timed ``--repeats`` times, alternating, and the best time counts.
+
+Run ``python bench/records.py [--quick] [--out PATH] [--profile N]``; see bench/README.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import json
+import platform
+import pstats
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import sgfmill
+from sgfmill import boards, sgf, sgf_moves
+
+import tengen
+from tengen.sgf import parse
+from tengen.sgf.replay import replay
+
+HERE = Path(__file__).resolve().parent
+DEFAULT_CORPUS = HERE.parent.parent / "shared" / "corpus"
+DEFAULT_OUT = HERE / "results" / "records.json"
+QUICK_FILES = 200  # files sampled (evenly over the sorted list) by --quick
+
+Workload = Callable[[bytes], int]  # one file's bytes -> moves replayed; raises if unreadable
+
+
+def tengen_file(data: bytes) -> int:
+    """Parse with tengen and replay the first game's main line; the moves played."""
+    game, _ = replay(parse(data).games[0])
+    return game.move_number
+
+
+def sgfmill_file(data: bytes) -> int:
+    """Parse with sgfmill and play the first game's main line on its board; the moves read."""
+    board, plays = sgf_moves.get_setup_and_moves(sgf.Sgf_game.from_bytes(data))
+    play_on(board, plays)
+    return len(plays)
+
+
+def play_on(board: boards.Board, plays: list[tuple[str, tuple[int, int] | None]]) -> None:
+    """Play each move, skipping passes and the occupied points sgfmill refuses."""
+    for colour, move in plays:
+        if move is not None:
+            try:  # noqa: SIM105 - suppress() would slow sgfmill's inner loop
+                board.play(move[0], move[1], colour)
+            except ValueError:
+                pass
+
+
+def tengen_parse(data: bytes) -> int:
+    """Parsing alone, to split tengen's time: parse with tengen; no moves."""
+    parse(data)
+    return 0
+
+
+def sgfmill_parse(data: bytes) -> int:
+    """Parsing alone, to split sgfmill's time: parse with sgfmill; no moves."""
+    sgf.Sgf_game.from_bytes(data)
+    return 0
+
+
+SIDES: dict[str, Workload] = {"tengen": tengen_file, "sgfmill": sgfmill_file}
+PARTS: dict[str, Workload] = {"tengen-parse": tengen_parse, "sgfmill-parse": sgfmill_parse}
+
+
+@dataclass
+class Result:
+    """One implementation over the common files."""
+
+    implementation: str
+    files: int
+    megabytes: float
+    moves: int
+    seconds: float
+
+    @property
+    def games_per_s(self) -> float:
+        """Files (one game each) per second."""
+        return self.files / self.seconds
+
+    @property
+    def mb_per_s(self) -> float:
+        """Megabytes of SGF per second."""
+        return self.megabytes / self.seconds
+
+    @property
+    def moves_per_s(self) -> float:
+        """Moves (passes included) per second; 0 for a parse-only row."""
+        return self.moves / self.seconds
+
+
+def corpus_files(corpus: Path, quick: bool) -> list[Path]:
+    """The ``.sgf`` files (any case) under `corpus`, sorted; an even sample with `quick`."""
+    files = sorted(p for p in corpus.rglob("*") if p.suffix.lower() == ".sgf" and p.is_file())
+    if quick and len(files) > QUICK_FILES:
+        step = len(files) / QUICK_FILES
+        files = [files[int(i * step)] for i in range(QUICK_FILES)]
+    return files
+
+
+def readable(work: Workload, datas: list[bytes]) -> list[int | None]:
+    """Each file's move count, or None where `work` raises."""
+    counts: list[int | None] = []
+    for data in datas:
+        try:
+            counts.append(work(data))
+        except Exception:
+            counts.append(None)
+    return counts
+
+
+def timed(work: Workload, datas: list[bytes]) -> tuple[float, int]:
+    """Seconds for `work` over every file, and the moves it played."""
+    start = time.perf_counter()
+    moves = sum(work(data) for data in datas)
+    return time.perf_counter() - start, moves
+
+
+def run(datas: list[bytes], repeats: int) -> tuple[list[Result], dict[str, object]]:
+    """Try every file on both sides, then time both on the files both read."""
+    counts = {name: readable(work, datas) for name, work in SIDES.items()}
+    common = [i for i in range(len(datas)) if all(c[i] is not None for c in counts.values())]
+    chosen = [datas[i] for i in common]
+    best: dict[str, tuple[float, int]] = {}
+    workloads = {**SIDES, **PARTS}
+    for repeat in range(repeats):
+        order = list(workloads) if repeat % 2 == 0 else list(workloads)[::-1]
+        for name in order:
+            seconds, moves = timed(workloads[name], chosen)
+            if name not in best or seconds < best[name][0]:
+                best[name] = (seconds, moves)
+    megabytes = sum(map(len, chosen)) / 1e6
+    results = [Result(name, len(chosen), megabytes, m, s) for name, (s, m) in best.items()]
+    meta: dict[str, object] = {
+        "files_found": len(datas),
+        "files_timed": len(chosen),
+        "unreadable": {name: sum(c is None for c in cs) for name, cs in counts.items()},
+        "move_counts_differ": sum(counts["tengen"][i] != counts["sgfmill"][i] for i in common),
+        "repeats": repeats,
+    }
+    return results, meta
+
+
+def profile(datas: list[bytes], top: int) -> None:
+    """Print tengen's `top` functions by own time over the files it reads."""
+    profiler = cProfile.Profile()
+    profiler.enable()
+    readable(tengen_file, datas)
+    profiler.disable()
+    pstats.Stats(profiler, stream=sys.stdout).sort_stats("tottime").print_stats(top)
+
+
+def table(results: list[Result]) -> str:
+    """The results as a fixed-width table, each row's speed relative to sgfmill's same row."""
+    by_name = {r.implementation: r for r in results}
+    lines = [
+        f"{'implementation':<15}{'files':>7}{'MB':>8}{'moves':>10}{'seconds':>9}"
+        f"{'games/s':>10}{'MB/s':>8}{'moves/s':>11}{'x sgfmill':>11}"
+    ]
+    for r in results:
+        lines.append(
+            f"{r.implementation:<15}{r.files:>7}{r.megabytes:>8.2f}{r.moves:>10}"
+            f"{r.seconds:>9.3f}{r.games_per_s:>10.1f}{r.mb_per_s:>8.2f}{r.moves_per_s:>11.0f}"
+            f"{by_name[_counterpart(r)].seconds / r.seconds:>11.2f}"
+        )
+    lines.insert(1, "-" * len(lines[0]))
+    return "\n".join(lines)
+
+
+def _counterpart(result: Result) -> str:
+    """The sgfmill row a row is compared with: ``sgfmill`` or ``sgfmill-parse``."""
+    return "sgfmill" + result.implementation.removeprefix("tengen").removeprefix("sgfmill")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse arguments, run the benchmark, print the table and write the JSON file."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help=f"{QUICK_FILES} files, one timing")
+    parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS, help="folder of records")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="JSON results file")
+    parser.add_argument("--repeats", type=int, help="timings per side (default: 3, quick 1)")
+    parser.add_argument("--profile", type=int, metavar="N", help="also print tengen's top N")
+    args = parser.parse_args(argv)
+    if not args.corpus.is_dir():
+        parser.error(f"no corpus at {args.corpus}")
+    files = corpus_files(args.corpus, args.quick)
+    datas = [p.read_bytes() for p in files]
+    repeats = args.repeats or (1 if args.quick else 3)
+    results, meta = run(datas, repeats)
+    print(table(results))
+    unreadable = meta["unreadable"]
+    print(
+        f"\n{meta['files_found']} files found; unreadable: {unreadable}; both timed on "
+        f"{meta['files_timed']} (best of {repeats}). x sgfmill = sgfmill's time / this time "
+        "(parse rows: sgfmill-parse's). "
+        f"Move counts differ on {meta['move_counts_differ']} files (tengen counts the moves "
+        "it played, sgfmill the moves it read)."
+    )
+    if args.profile:
+        profile(datas, args.profile)
+    meta.update(
+        corpus=str(args.corpus),
+        quick=args.quick,
+        python=platform.python_version(),
+        platform=platform.platform(),
+        processor=platform.processor() or platform.machine(),
+        tengen=tengen.__version__,
+        sgfmill=sgfmill.__version__,
+    )
+    ratio = {r.implementation: r for r in results}
+    payload = {
+        "meta": meta,
+        "results": [
+            {
+                **asdict(r),
+                "games_per_s": r.games_per_s,
+                "mb_per_s": r.mb_per_s,
+                "moves_per_s": r.moves_per_s,
+            }
+            for r in results
+        ],
+        "tengen_over_sgfmill": ratio["sgfmill"].seconds / ratio["tengen"].seconds,
+        "tengen_over_sgfmill_parse": ratio["sgfmill-parse"].seconds / ratio["tengen-parse"].seconds,
+    }
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(payload, indent=2) + "\n")
+    print(f"wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
