@@ -215,6 +215,6 @@ def test_undo_and_redo_restore_every_state() -> None:
 
 def test_setup_refuses_a_chain_without_liberties() -> None:
     game = Game(3)
-    with pytest.raises(ValueError, match="no liberty"):
+    with pytest.raises(ValueError, match="chain at A3 with no liberty"):
         game.setup(black=[Point(0, 0)], white=[Point(1, 0), Point(0, 1)])
     assert game.board.hash == 0

@@ -81,3 +81,8 @@ def from_sgf(text: str, width: int, height: int) -> Move:
     if point.col >= width or point.row >= height:
         raise ValueError(f"SGF point {text!r} is off the {width}x{height} board")
     return point
+
+
+def name(point: Point, width: int, height: int) -> str:
+    """A point as players write it: the GTP vertex up to 25 columns, SGF letters beyond."""
+    return to_gtp(point, height) if width <= len(GTP_COLUMNS) else to_sgf(point)

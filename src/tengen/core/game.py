@@ -13,9 +13,9 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from tengen.core import coords, zobrist
 from tengen.core import handicap as handicap_rules
 from tengen.core import kernels as k
-from tengen.core import zobrist
 from tengen.core.board import Board, MoveRecord
 from tengen.core.color import Color
 from tengen.core.coords import Move, Point
@@ -210,7 +210,9 @@ class Game:
         for points, value in ((black, Color.BLACK), (white, Color.WHITE), (empty, None)):
             for p in points:
                 if not self.board.on_board(p):
-                    raise ValueError(f"setup point {p} is off the {self.width}x{self.height} board")
+                    raise ValueError(
+                        f"setup point ({p[0]}, {p[1]}) is off the {self.width}x{self.height} board"
+                    )
                 wanted[Point(*p)] = value
         changes = tuple(
             (p, self.board[p], value) for p, value in wanted.items() if self.board[p] != value
@@ -220,7 +222,8 @@ class Game:
         dead = [p for p, _, after in changes if after and self.board.liberty_count(p) == 0]
         if dead:
             self._unapply(action)
-            raise ValueError(f"setup leaves the chain at {dead[0]} with no liberty")
+            where = coords.name(dead[0], self.width, self.height)
+            raise ValueError(f"setup leaves the chain at {where} with no liberty")
         self._redo.clear()
 
     def place_handicap(self, count: int) -> list[Point]:

@@ -138,7 +138,7 @@ class Ruleset:
 
 
 def _normalise(name: str) -> str:
-    return re.sub(r"[\s_\-]+", "", name.lower())
+    return re.sub(r"[\s_\-/]+", "", name.lower())
 
 
 def _enum(kind: Any, key: str, value: Any, extra: dict[str, Any] | None = None) -> Any:
