@@ -1,0 +1,182 @@
+"""The dead-stone estimate: Benson's certainties, playout ownership, seki, stability."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from tengen.core import Board, Color, Game, Point
+from tengen.core.coords import from_gtp
+from tengen.core.diagram import parse
+from tengen.core.rules import CHINESE, JAPANESE
+from tengen.scoring import Result, score_game, score_position
+from tengen.scoring.life import Status, dead_stones, estimate, seki_stones
+from tengen.sgf import parse_file
+from tengen.sgf.replay import replay
+
+B, W = Color.BLACK, Color.WHITE
+GAMES = (
+    Path(__file__).parents[2] / ".." / "shared" / "corpus" / "gnugo_regression" / "games"
+).resolve()
+
+# The end of a game GNU Go (level 1, seed 2) played against itself on 9x9: both passed with
+# White's G7, F3-G3 and E2 dead, as GNU Go's final_status_list says.
+FINISHED = """
+    . . O O O O O X .
+    . . O . O X X X .
+    . . O O X X O . .
+    . . O X . . . . .
+    . . O X X . X . .
+    . O O O X . . X .
+    . . O X X O O . .
+    . O O X O X . . .
+    . O X X . . . . .
+    """
+FINISHED_DEAD = "G7 F3 G3 E2"
+
+# GNU Go's regression file games/seki_exotics/seki1.sgf: "the classical seki", no eyes;
+# A1 and E1 are shared liberties of Black's A2-F2 and White's B1-D1.
+SEKI_NO_EYES = """
+    . . . . . O X . .
+    . . . . . O X X X
+    . . . . . O X X .
+    . . . . . O O X .
+    . . . . . . O X .
+    . . . . . . O X .
+    O O O O O O O X .
+    X X X X X X O X .
+    . O O O . X O X .
+    """
+
+# games/seki_exotics/seki2.sgf: "each side has an eye" (B2 for White, D1 for Black).
+SEKI_EYES = """
+    . . . . X O . . .
+    . . X . X O . . .
+    . . X . X O . . .
+    . . X . X O . . .
+    . . X X X O . . .
+    X X X O O O O . .
+    O O O X X X O . .
+    O . O X . X O . .
+    O O O . X X O . .
+    """
+
+
+def at(vertices: str, size: int = 9) -> set[Point]:
+    """Points from GTP vertices, ``"A1 B2"``."""
+    return {p for v in vertices.split() if (p := from_gtp(v, size, size)) is not None}
+
+
+def test_dead_stones_of_a_finished_game() -> None:
+    est = estimate(parse(FINISHED))
+    assert dead_stones(est) == at(FINISHED_DEAD)
+    assert seki_stones(est) == set()
+    assert all(c.confidence > 0.75 and not c.certain for c in est.chains)
+
+
+def test_same_seed_same_estimate_and_other_seeds_agree() -> None:
+    board = parse(FINISHED)
+    first, again = estimate(board, seed=7), estimate(board, seed=7)
+    assert first.chains == again.chains
+    assert np.array_equal(first.ownership, again.ownership)
+    assert all(dead_stones(estimate(board, seed=s)) == at(FINISHED_DEAD) for s in range(5))
+
+
+def test_pass_alive_chains_and_what_they_enclose_are_certain() -> None:
+    board = parse(
+        """
+        O . X . X O . . .
+        X X X X X O . . .
+        O O O O O O . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        """
+    )
+    est = estimate(board)
+    black = est.chain_at(Point(2, 0))
+    assert black is not None
+    assert (black.status, black.confidence, black.certain) == (Status.ALIVE, 1.0, True)
+    assert black.reason == "pass-alive"
+    lone = est.chain_at(Point(0, 0))
+    assert lone is not None
+    assert (lone.status, lone.confidence, lone.certain) == (Status.DEAD, 1.0, True)
+    assert lone.reason == "in pass-alive territory"
+    assert est.ownership[0, 0] == est.ownership[0, 1] == est.ownership[0, 3] == 1.0
+    assert est.chain_at(Point(1, 0)) is None
+
+
+@pytest.mark.parametrize(
+    ("diagram", "black", "white"),
+    [
+        (SEKI_NO_EYES, "A2 B2 C2 D2 E2 F2 F1", "B1 C1 D1"),
+        (SEKI_EYES, "D3 E3 F3 D2 F2 E1 F1", "A3 B3 C3 A2 C2 A1 B1 C1"),
+    ],
+    ids=["no-eyes", "one-eye-each"],
+)
+def test_seki_is_neither_dead_nor_alive(diagram: str, black: str, white: str) -> None:
+    est = estimate(parse(diagram))
+    assert seki_stones(est) == at(black) | at(white)
+    assert dead_stones(est) & (at(black) | at(white)) == set()
+    chain = est.chain_at(Point(1, 8))
+    assert chain is not None and chain.status is Status.SEKI
+    assert 0.5 <= chain.confidence <= 1.0
+    assert chain.reason.startswith("seki")
+
+
+def test_no_seki_next_to_a_chain_in_atari() -> None:
+    # Top left at the end of this game, White's A14-D16 and Black's B19-E18 share A19 and
+    # neither can play there or on its other liberty; but Black's B16-C16 is in atari, and
+    # White's B17 takes it, then A19 and E19 take Black's corner: no seki.
+    path = GAMES / "atari_atari03.sgf"
+    if not path.is_file():
+        pytest.skip(f"corpus record not found: {path}")
+    game, _ = replay(parse_file(path).games[0])
+    est = estimate(game)
+    assert seki_stones(est) == set()
+    assert at("B19 C19 D19 D18 E18 D17 B16 C16", 19) <= dead_stones(est)
+    score = score_game(game, dead_stones(est), seki_stones(est))
+    assert score.result == Result.from_sgf("W+15.5")  # the record's RE
+
+
+def test_seki_counts_under_each_ruleset() -> None:
+    board = parse(SEKI_EYES)
+    est = estimate(board)
+    area = score_position(board, CHINESE, dead_stones(est), seki=seki_stones(est))
+    territory = score_position(board, JAPANESE, dead_stones(est), seki=seki_stones(est))
+    # Under territory rules the eyes of a seki count for nobody; under area rules they do.
+    assert area.details["black_territory"] - territory.details["black_territory"] == 1
+    assert area.details["white_territory"] - territory.details["white_territory"] == 1
+
+
+def test_a_game_gives_the_player_to_move_and_the_rules() -> None:
+    game = Game(9, ruleset=CHINESE)
+    for vertex in ("D5", "F5", "D4", "F4", "D6", "F6", "E7"):
+        game.play(from_gtp(vertex, 9, 9))
+    est = estimate(game, seed=3)
+    same = estimate(game.board, W, seed=3, suicide_allowed=False)
+    assert est.chains == same.chains
+    assert np.array_equal(est.ownership, same.ownership)
+    assert est.playouts == 2000 and est.seed == 3
+
+
+def test_empty_board_and_bad_arguments() -> None:
+    est = estimate(Board(5), playouts=10)
+    assert est.chains == ()
+    assert est.ownership.shape == (5, 5)
+    with pytest.raises(ValueError, match="playouts"):
+        estimate(Board(5), playouts=1)
+
+
+def test_rectangular_board() -> None:
+    board = parse(
+        """
+        . . X O . . .
+        . . X O . . .
+        . . X O . . .
+        """
+    )
+    est = estimate(board)
+    assert est.ownership.shape == (3, 7)
+    assert dead_stones(est) == set()
