@@ -27,9 +27,13 @@ from typing import BinaryIO, TextIO
 
 from tengen import __version__, render
 from tengen.ai.players import RandomPlayer
+from tengen.core.coords import Point, from_gtp, name
+from tengen.core.game import Game
 from tengen.core.rules import Ruleset
 from tengen.gtp.engine import MAX_SIZE, GtpEngine
 from tengen.records import Record, UnreadableRecord, open_record, record_files
+from tengen.scoring import PointStatus, Result, Score, score_game, unsettled
+from tengen.scoring.life import dead_stones, estimate, seki_stones
 from tengen.sgf import GameTree, serialise
 from tengen.sgf.properties import interpret_simpletext
 from tengen.sgf.replay import check_tree, replay, ruleset_of
@@ -317,6 +321,44 @@ def _check_game(batch: Batch, where: str, tree: GameTree) -> None:
         return
     for problem in problems:
         batch.error(f"{where}: {problem.node.describe()}", problem.message)
+    _check_result(batch, where, tree)
+
+
+def _check_result(batch: Batch, where: str, tree: GameTree) -> None:
+    """Warn when a counted RE[] differs from tengen's count of a game played to the end.
+
+    Played to the end means no dame or unsealed border is left once the estimated dead
+    stones are off; resignations, time losses and unfinished games are not compared.
+    """
+    raw = tree.root.get_raw("RE")
+    if not raw:
+        return
+    try:
+        recorded = Result.from_sgf(interpret_simpletext(raw[0]))
+    except ValueError as err:
+        batch.warning(where, f"RE: {err}")
+        return
+    if recorded.reason != "score" or recorded.margin is None:
+        return
+    game, _ = replay(tree)
+    score = _count_game(game, None)
+    if score is not None and score.result != recorded:
+        batch.warning(
+            where,
+            f"RE[{raw[0]}] but tengen counts {score.result.to_sgf()} "
+            f"({game.ruleset.name} rules, komi {game.ruleset.komi:g})",
+        )
+
+
+def _count_game(game: Game, dead: set[Point] | None) -> Score | None:
+    """The count with `dead` (default: the estimate); None if the game is not finished."""
+    seki: set[Point] = set()
+    if dead is None:
+        est = estimate(game)
+        dead, seki = dead_stones(est), seki_stones(est)
+        if unsettled(game.board, dead, seki):
+            return None
+    return score_game(game, dead, seki)
 
 
 # -- tengen convert ------------------------------------------------------------------------
@@ -382,6 +424,78 @@ def _diagram(args: argparse.Namespace) -> int:
     return 0
 
 
+# -- tengen score --------------------------------------------------------------------------
+
+_MAP_SYMBOL = {
+    PointStatus.BLACK_STONE: "X",
+    PointStatus.WHITE_STONE: "O",
+    PointStatus.BLACK_TERRITORY: "b",
+    PointStatus.WHITE_TERRITORY: "w",
+    PointStatus.DAME: ".",
+    PointStatus.SEKI: "s",
+    PointStatus.DEAD_BLACK: "x",
+    PointStatus.DEAD_WHITE: "o",
+}
+_MAP_LEGEND = (
+    "X O stones, x o dead stones, b w territory (area or territory by the rules), . dame, s seki"
+)
+
+
+def _score(args: argparse.Namespace) -> int:
+    """``tengen score``: count the end of a record's main line; the result and the map."""
+    try:
+        tree = _pick_game(open_record(args.file), args.game)
+        game, problems = replay(tree)
+        if args.rules is not None:
+            game.ruleset = args.rules.with_komi(
+                game.ruleset.komi if args.komi is None else args.komi
+            )
+        elif args.komi is not None:
+            game.ruleset = game.ruleset.with_komi(args.komi)
+        dead = None if args.dead is None else _vertices(args.dead, game)
+        est = estimate(game) if dead is None else None
+        seki = seki_stones(est) if est is not None else set()
+        marked = dead_stones(est) if est is not None else dead or set()
+        score = score_game(game, marked, seki)
+    except UnreadableRecord as err:
+        print(f"tengen score: {err}", file=sys.stderr)
+        return 1
+    except (OSError, ValueError) as err:
+        print(f"tengen score: {args.file}: {err}", file=sys.stderr)
+        return 1
+    for problem in problems:
+        print(f"{args.file}: {problem}", file=sys.stderr)
+    print(score.explain())
+    print(
+        "Dead stones:",
+        " ".join(
+            name(p, game.width, game.height) for p in sorted(marked, key=lambda p: (p.row, p.col))
+        )
+        or "none",
+        "(estimated)" if est else "(given)",
+    )
+    for point, why in unsettled(game.board, marked, seki).items():
+        print(f"Not settled: {name(point, game.width, game.height)}: {why}")
+    print()
+    for row in range(game.height):
+        print(" ".join(_MAP_SYMBOL[score.status[Point(col, row)]] for col in range(game.width)))
+    print(_MAP_LEGEND)
+    return 0
+
+
+def _vertices(text: str, game: Game) -> set[Point]:
+    """``--dead D4,E5``: GTP vertices on the game's board. Raises ValueError naming a bad one."""
+    points = set()
+    for vertex in filter(None, (v.strip() for v in text.split(","))):
+        point = from_gtp(vertex, game.width, game.height)
+        if point is None:
+            raise ValueError(f"--dead: {vertex!r} is not a point")
+        if game.board[point] is None:
+            raise ValueError(f"--dead: no stone at {vertex}")
+        points.add(point)
+    return points
+
+
 def _pick_game(record: Record, number: int) -> GameTree:
     """Game `number` (from 1) of a record. Raises ValueError if there is no such game."""
     if not 1 <= number <= len(record.games):
@@ -407,6 +521,7 @@ def _parser() -> argparse.ArgumentParser:
         add_help=False,
         help="the web app to play and review Go (see `tengen serve --help`)",
     )
+    _add_score_parser(commands)
     _add_sgf_parser(commands)
     _add_convert_parser(commands)
     _add_diagram_parser(commands)
@@ -442,6 +557,27 @@ def _add_sgf_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser
     )
     check.add_argument("--strict", action="store_true", help="count warnings as errors")
     check.set_defaults(handler=_check)
+
+
+def _add_score_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``tengen score FILE [--rules NAME] [--dead D4,E5...]``."""
+    score = commands.add_parser(
+        "score", help="count the end of a record: result, dead stones and the point map"
+    )
+    score.add_argument("file", metavar="FILE", help="a record file")
+    score.add_argument(
+        "--rules", type=_ruleset, help="count by these rules (default: the record's RU)"
+    )
+    score.add_argument("--komi", type=_komi, help="komi (default: the record's KM)")
+    score.add_argument(
+        "--dead",
+        metavar="D4,E5...",
+        help="the dead stones, any stone of each dead chain (default: tengen's estimate)",
+    )
+    score.add_argument(
+        "--game", type=_count, default=1, metavar="K", help="game K of a collection (default: 1)"
+    )
+    score.set_defaults(handler=_score)
 
 
 def _add_convert_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

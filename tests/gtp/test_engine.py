@@ -674,3 +674,20 @@ def test_random_command_sequences_never_raise(lines: list[list[str]]) -> None:
         assert response is None or response[0] in "=?"
         assert response is None or "internal error" not in response
         engine.game.board.check_consistency()
+
+
+def test_final_status_list_and_final_score_use_the_estimate() -> None:
+    """A dead white stone inside Black's area; Chinese counting, komi 7.5, on 9x9."""
+    engine = make_engine(9)
+    for move in ("b c3", "w g7", "b g6", "b h7", "b f7", "w c4", "b d4", "b b4", "b c5"):
+        ask(engine, f"play {move}")
+    assert ask(engine, "final_status_list dead") == "G7"
+    alive = ask(engine, "final_status_list alive").splitlines()
+    assert sorted(alive) == sorted(["C3", "G6", "H7", "F7", "D4", "B4", "C5"])
+    assert ask(engine, "final_status_list seki") == ""
+    assert refused(engine, "final_status_list maybe") == "invalid status"
+    assert ask(engine, "final_score") == "B+73.5"  # 81 points to Black, komi 7.5
+    ask(engine, "kata-set-rules japanese")
+    # Territory: the 74 points not holding a live black stone (G7's included), plus 2
+    # prisoners (C4 captured, G7 dead) = 76 for Black; White has the komi, 7.5.
+    assert ask(engine, "final_score") == "B+68.5"

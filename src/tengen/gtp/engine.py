@@ -24,6 +24,8 @@ from tengen.core.rules import CHINESE, Ruleset
 from tengen.gtp.handicap import free_points
 from tengen.gtp.protocol import Command, GtpError, format_failure, format_success, parse_line
 from tengen.records import game_record, open_record
+from tengen.scoring import score_game
+from tengen.scoring.life import Status, dead_stones, estimate, seki_stones
 from tengen.sgf import GameTree, Node, serialise
 from tengen.sgf.replay import apply_node
 
@@ -66,6 +68,8 @@ class GtpEngine:
         "kgs-rules",
         "kata-set-rules",
         "kata-get-rules",
+        "final_score",
+        "final_status_list",
         "loadsgf",
         "printsgf",
     )
@@ -286,6 +290,23 @@ class GtpEngine:
         """How many stones the colour has captured."""
         _arity(args, 1)
         return str(self.game.board.captures(_color(args[0])))
+
+    # -- scoring ----------------------------------------------------------------------------
+
+    def cmd_final_score(self, args: Sequence[str]) -> str:
+        """The result by the ruleset, counting with tengen's own dead-stone estimate."""
+        _arity(args, 0)
+        est = estimate(self.game)
+        return score_game(self.game, dead_stones(est), seki_stones(est)).result.to_sgf()
+
+    def cmd_final_status_list(self, args: Sequence[str]) -> str:
+        """The stones of status alive, dead or seki (by the estimate), one chain a line."""
+        _arity(args, 1)
+        wanted = args[0].lower()
+        if wanted not in {s.value for s in Status}:
+            raise GtpError("invalid status")
+        chains = [c for c in estimate(self.game).chains if c.status.value == wanted]
+        return "\n".join(self._vertices(c.stones) for c in chains)
 
     # -- records -----------------------------------------------------------------------------
 
