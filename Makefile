@@ -30,9 +30,11 @@ check: $(STAMP)
 check-long: $(STAMP)
 	TENGEN_CROSSCHECK_GAMES=30 $(BIN)/pytest -q tests/core/test_gnugo_crosscheck.py
 
-## bench: random playouts, tengen vs sgfmill vs a C implementation; table + JSON
+## bench: playouts (vs sgfmill and C), records (vs sgfmill), scoring (vs GNU Go); tables + JSON
 bench: $(STAMP)
 	$(BIN)/python bench/playout.py
+	$(BIN)/python bench/records.py
+	$(BIN)/python bench/scoring.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
