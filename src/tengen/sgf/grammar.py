@@ -50,6 +50,19 @@ _LINE_BREAK = re.compile(r"\r\n?|\n")
 # Where a game tree may begin in lenient mode: '(' then ';' or a property (missing ';').
 _GAME_START = re.compile(r"\([ \t\n\r\v\f]*(?:;|[A-Za-z]+[ \t\n\r\v\f]*\[)")
 _ESCAPE_OR_BRACKET = re.compile(r"(\\[\s\S])|\]")
+# The fast path of ``parse_game``: optional space, an optional ';' and then, optionally, one
+# well-formed property: an all-capitals identifier and its values, each ending at its first
+# unescaped ']', followed by something that can follow a value (``can_follow`` without '[',
+# so that an unterminated next value is left to the slow path). Whatever does not fit this
+# pattern (lower-case letters, stray ']', missing values, ...) is read character by character.
+_VALUE_BODY = r"(?:[^\\\]]|\\[\s\S])*"
+_FAST_TOKEN = re.compile(
+    rf"[{_SPACE}]*(?:(;)[{_SPACE}]*)?"
+    rf"(?:([A-Z]+)[{_SPACE}]*\[({_VALUE_BODY})\][{_SPACE}]*"
+    rf"((?:\[{_VALUE_BODY}\][{_SPACE}]*)*)"
+    r"(?=[;()]|[A-Z]+(?![A-Za-z])|\Z))?"
+)
+_VALUE = re.compile(rf"\[({_VALUE_BODY})\]")
 
 
 class _Frame:
@@ -105,6 +118,8 @@ class _Parser:
             raise self.error("no SGF game tree found", pos if self.n else 0)
         while pos < self.n:
             pos = self.find_game(self.parse_game(pos))
+        if not self.roots:  # every tree was empty or unreadable, e.g. "(a["
+            raise self.error("no SGF game tree found", 0)
         return self.roots
 
     def find_game(self, pos: int) -> int:
@@ -140,17 +155,48 @@ class _Parser:
         return node
 
     def parse_game(self, pos: int) -> int:
-        """Read one game tree starting at its '('; return the offset after its ')'."""
+        """Read one game tree starting at its '('; return the offset after its ')'.
+
+        Each step first tries ``_FAST_TOKEN``, which reads a ';' and/or a whole well-formed
+        property in one C-level match. It takes only what the character-by-character path
+        below would read with no deviation and the same result (a new node in a tree without
+        variations yet; a property of the current node, not a duplicate); anything else is
+        left, from its first character, to that path.
+        """
         text, n = self.text, self.n
         frames = [_Frame(None)]
+        node_class, roots = self.node_class, self.roots
+        fast = _FAST_TOKEN.match
         pos += 1
         while True:
-            pos = self.skip_space(pos)
+            frame = frames[-1]
+            m = fast(text, pos)
+            assert m is not None  # everything in it is optional
+            semi, ident, first, more = m.groups()
+            if semi is not None and frame.branched:
+                pos = m.start(1)  # a node after variations: a deviation, for the slow path
+            else:
+                if semi is not None:
+                    parent = frame.last if frame.last is not None else frame.parent
+                    node = node_class(None, parent)
+                    if parent is None:
+                        roots.append(node)
+                    else:
+                        parent.children.append(node)
+                    frame.last = node
+                if ident is None:
+                    pos = m.end()
+                else:
+                    last = frame.last
+                    if last is not None and not frame.branched and ident not in last.properties:
+                        last.properties[ident] = [first, *_VALUE.findall(more)] if more else [first]
+                        pos = m.end()
+                        continue
+                    pos = m.start(2)  # missing ';', after variations or a duplicate
             if pos >= n:
                 self.deviation("unexpected end of data: game tree not closed", n)
                 return n
             c = text[pos]
-            frame = frames[-1]
             if c == ";":
                 if frame.branched:
                     self.deviation("node after variations taken as a new variation", pos)

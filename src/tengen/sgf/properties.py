@@ -28,7 +28,7 @@ the replay knows the size and reports moves off the board with the node they are
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 from tengen.core.color import Color
@@ -38,6 +38,12 @@ Size = tuple[int, int]
 SizeSource = Size | Callable[[], Size]
 
 _LETTER_INDEX = {letter: i for i, letter in enumerate(SGF_LETTERS)}
+# Every point value written as exactly two SGF letters (no spaces), read once: the fast path of
+# ``interpret_point`` and ``interpret_move``, which give the same Point for these values.
+# ``tt`` is here as the point (19, 19); whether a move ``tt`` is a pass is for the caller.
+PLAIN_POINTS: Mapping[str, Point] = {
+    a + b: Point(i, j) for i, a in enumerate(SGF_LETTERS) for j, b in enumerate(SGF_LETTERS)
+}
 _NUMBER = re.compile(r"[+-]?\d+")
 _REAL = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)")
 # One regex for everything text needs: soft line break, escaped char, line break, other space.
@@ -115,6 +121,9 @@ def interpret_color(raw: str) -> Color:
 
 def interpret_point(raw: str) -> Point:
     """Two SGF letters, column then row. Raises ValueError otherwise."""
+    point = PLAIN_POINTS.get(raw)
+    if point is not None:
+        return point
     text = raw.strip()
     if len(text) != 2 or text[0] not in _LETTER_INDEX or text[1] not in _LETTER_INDEX:
         raise ValueError(f"invalid point: {raw!r}")
@@ -127,6 +136,9 @@ def interpret_move(raw: str, size: SizeSource = (19, 19)) -> Point | None:
     ``size`` (or a function giving it, called only for ``tt``) decides what ``tt`` means.
     Raises ValueError if the value is not a point.
     """
+    point = PLAIN_POINTS.get(raw)
+    if point is not None and raw != "tt":
+        return point
     text = raw.strip()
     if text == "":
         return None

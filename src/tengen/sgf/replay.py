@@ -90,19 +90,73 @@ def new_game(tree: GameTree, *, permissive: bool = True) -> Game:
     )
 
 
+_SETUP_IDENTS = frozenset(("AB", "AW", "AE", "PL"))
+_BLACK, _WHITE = Color.BLACK, Color.WHITE
+
+
 def apply_node(game: Game, node: Node, *, strict: bool = False) -> list[ReplayProblem]:
     """Apply one node's setup and move to `game`; return what the rules refused.
 
     Each change is one undoable action of the game (``game.actions`` grows by one per change),
     so undoing that many actions takes the node back. Raises ReplayError in strict mode.
+
+    Most nodes hold no setup and a move written as two letters on the board or as ``[]`` (a
+    pass): these go straight to `_play`, which the general path ends with too, as it reports
+    nothing before the move for such a node.
     """
+    props = node.properties
+    if _SETUP_IDENTS.isdisjoint(props):
+        values = props.get("B")
+        color = _BLACK
+        if not values:
+            values = props.get("W")
+            color = _WHITE
+            if not values:
+                return []
+        raw = values[0]
+        if raw == "":
+            return _play(game, node, color, None, raw, strict, [])
+        point = properties.PLAIN_POINTS.get(raw)
+        board = game.board
+        if point is not None and raw != "tt" and point[0] < board.width and point[1] < board.height:
+            return _play(game, node, color, point, raw, strict, [])
+    return _apply_node_general(game, node, strict)
+
+
+def _report(problems: list[ReplayProblem], node: Node, message: str, strict: bool) -> None:
+    """Add a problem, or raise it as a ReplayError in strict mode."""
+    problem = ReplayProblem(node, message)
+    if strict:
+        raise ReplayError(problem)
+    problems.append(problem)
+
+
+def _play(
+    game: Game,
+    node: Node,
+    color: Color,
+    point: Point | None,
+    raw: str,
+    strict: bool,
+    problems: list[ReplayProblem],
+) -> list[ReplayProblem]:
+    """Play a node's move (its raw value `raw`), reporting what the rules refuse; `problems`."""
+    try:
+        played = game.play(point, color)
+    except IllegalMove as err:
+        _report(problems, node, f"illegal move {color.letter}[{raw}]: {err.reason.value}", strict)
+        return problems
+    for reason in played.violations:
+        _report(problems, node, f"illegal move {color.letter}[{raw}]: {reason.value}", strict)
+    return problems
+
+
+def _apply_node_general(game: Game, node: Node, strict: bool) -> list[ReplayProblem]:
+    """`apply_node` for any node: setup (AB, AW, AE, PL) first, then the move."""
     problems: list[ReplayProblem] = []
 
     def report(message: str) -> None:
-        problem = ReplayProblem(node, message)
-        if strict:
-            raise ReplayError(problem)
-        problems.append(problem)
+        _report(problems, node, message, strict)
 
     setup: dict[str, list[Point]] = {}
     for ident in ("AB", "AW", "AE"):
@@ -151,14 +205,7 @@ def apply_node(game: Game, node: Node, *, strict: bool = False) -> list[ReplayPr
             f"{color.letter}[{raw}] is off the {game.width}x{game.height} board; played as a pass"
         )
         point = None
-    try:
-        played = game.play(point, color)
-    except IllegalMove as err:
-        report(f"illegal move {color.letter}[{raw}]: {err.reason.value}")
-        return problems
-    for reason in played.violations:
-        report(f"illegal move {color.letter}[{raw}]: {reason.value}")
-    return problems
+    return _play(game, node, color, point, raw, strict, problems)
 
 
 def replay(

@@ -25,19 +25,18 @@ _IDENT = re.compile(r"[A-Z]+")
 
 
 class Node(grammar.RawNode):
-    """One node of a game tree: raw properties (insertion order kept), children and parent."""
+    """One node of a game tree: raw properties (insertion order kept), children and parent.
+
+    ``Node(properties, parent)`` makes a node pointing to ``parent``; use ``append_child`` to
+    also link it as a child. The constructor is RawNode's own, not wrapped, as the parser makes
+    one node per move.
+    """
 
     __slots__ = ()
 
     properties: dict[str, list[str]]
     children: list[Node]  # type: ignore[assignment]
     parent: Node | None
-
-    def __init__(
-        self, properties: dict[str, list[str]] | None = None, parent: Node | None = None
-    ) -> None:
-        """Make a node pointing to ``parent``; use ``append_child`` to also link it as a child."""
-        super().__init__(properties, parent)
 
     def append_child(self, properties: dict[str, list[str]] | None = None) -> Node:
         """Create a node with these raw properties as the last child of this one, and return it."""
@@ -100,10 +99,12 @@ class Node(grammar.RawNode):
 
         Raises ValueError if the move's value is not a point.
         """
-        for ident, color in (("B", Color.BLACK), ("W", Color.WHITE)):
-            values = self.properties.get(ident)
-            if values:
-                return color, properties.interpret_move(values[0], self.board_size)
+        values = self.properties.get("B")
+        if values:
+            return Color.BLACK, properties.interpret_move(values[0], self.board_size)
+        values = self.properties.get("W")
+        if values:
+            return Color.WHITE, properties.interpret_move(values[0], self.board_size)
         return None
 
     @property
