@@ -62,9 +62,7 @@ def test_problems_in_variations_name_the_path() -> None:
 def test_moves_off_the_board_become_passes() -> None:
     (game,) = parse(b"(;SZ[5];B[zz];W[aa])").games
     result, problems = replay(game)
-    assert [str(p) for p in problems] == [
-        "move 1: B[zz] is off the 5x5 board; played as a pass"
-    ]
+    assert [str(p) for p in problems] == ["move 1: B[zz] is off the 5x5 board; played as a pass"]
     assert result.move_number == 2
 
 
