@@ -32,7 +32,8 @@ from tengen.core.game import Game
 from tengen.core.rules import Ruleset
 from tengen.gtp.engine import MAX_SIZE, GtpEngine
 from tengen.records import Record, UnreadableRecord, open_record, record_files
-from tengen.scoring import PointStatus, Result, Score, score_game, unsettled
+from tengen.recount import recount
+from tengen.scoring import PointStatus, score_game, unsettled
 from tengen.scoring.life import dead_stones, estimate, seki_stones
 from tengen.sgf import GameTree, serialise
 from tengen.sgf.properties import interpret_simpletext
@@ -325,40 +326,19 @@ def _check_game(batch: Batch, where: str, tree: GameTree) -> None:
 
 
 def _check_result(batch: Batch, where: str, tree: GameTree) -> None:
-    """Warn when a counted RE[] differs from tengen's count of a game played to the end.
-
-    Played to the end means no dame or unsealed border is left once the estimated dead
-    stones are off; resignations, time losses and unfinished games are not compared.
-    """
-    raw = tree.root.get_raw("RE")
-    if not raw:
-        return
+    """Warn when a counted RE[] differs from tengen's count of a game played to the end."""
     try:
-        recorded = Result.from_sgf(interpret_simpletext(raw[0]))
+        found = recount(tree)
     except ValueError as err:
         batch.warning(where, f"RE: {err}")
         return
-    if recorded.reason != "score" or recorded.margin is None:
-        return
-    game, _ = replay(tree)
-    score = _count_game(game, None)
-    if score is not None and score.result != recorded:
+    if found is not None and not found.agrees:
+        rules = found.counted.ruleset
         batch.warning(
             where,
-            f"RE[{raw[0]}] but tengen counts {score.result.to_sgf()} "
-            f"({game.ruleset.name} rules, komi {game.ruleset.komi:g})",
+            f"RE[{found.recorded.to_sgf()}] but tengen counts {found.counted.result.to_sgf()} "
+            f"({rules.name} rules, komi {rules.komi:g})",
         )
-
-
-def _count_game(game: Game, dead: set[Point] | None) -> Score | None:
-    """The count with `dead` (default: the estimate); None if the game is not finished."""
-    seki: set[Point] = set()
-    if dead is None:
-        est = estimate(game)
-        dead, seki = dead_stones(est), seki_stones(est)
-        if unsettled(game.board, dead, seki):
-            return None
-    return score_game(game, dead, seki)
 
 
 # -- tengen convert ------------------------------------------------------------------------
