@@ -66,6 +66,13 @@ def test_moves_off_the_board_become_passes() -> None:
     assert result.move_number == 2
 
 
+def test_fox_komi_times_100() -> None:
+    """Fox records (yenw_ai_games_sample) write KM[750] for a komi of 7.5."""
+    (game,) = parse(b"(;RU[Chinese]KM[750])").games
+    rules, notes = ruleset_of(game)
+    assert rules.komi == 7.5 and notes == ["KM[750] read as 7.5 (Fox writes x100)"]
+
+
 def test_a_gomoku_record_is_not_replayed_as_go() -> None:
     (game,) = parse(b"(;GM[4]SZ[15];B[hh])").games
     with pytest.raises(ValueError, match=r"GM\[4\] is not Go"):

@@ -45,6 +45,7 @@ class ReplayError(ValueError):
 UNSPECIFIED = Ruleset("unspecified", KoRule.SIMPLE, Scoring.AREA)
 
 
+_FOX_KOMI_SCALE = 100  # no real komi reaches 100 points; Fox's x100 values always do
 _OLD_PL = {"1": Color.BLACK, "2": Color.WHITE}
 
 
@@ -65,9 +66,14 @@ def ruleset_of(tree: GameTree) -> tuple[Ruleset, list[str]]:
     komi = root.get_raw("KM")
     if komi:
         try:
-            ruleset = ruleset.with_komi(properties.interpret_real(komi[0]))
+            value = properties.interpret_real(komi[0])
         except ValueError as err:
             notes.append(f"KM: {err}")
+        else:
+            if abs(value) >= _FOX_KOMI_SCALE:  # Fox writes komi times 100: KM[750] is 7.5
+                notes.append(f"KM[{komi[0]}] read as {value / _FOX_KOMI_SCALE:g} (Fox writes x100)")
+                value /= _FOX_KOMI_SCALE
+            ruleset = ruleset.with_komi(value)
     return ruleset, notes
 
 
