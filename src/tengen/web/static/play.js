@@ -117,7 +117,7 @@ async function openGame(id) {
 }
 
 function showSeatLinks() {
-  const links = JSON.parse(sessionStorage.getItem(`tengen.links.${app.id}`) || "{}");
+  const links = JSON.parse(localStorage.getItem(`tengen.links.${app.id}`) || "{}");
   const box = $("seat-links");
   box.replaceChildren();
   for (const [seat, url] of Object.entries(links)) {
@@ -221,7 +221,7 @@ function setup() {
     try {
       const data = await request("POST", "/api/games", { body: newGameOptions(form) });
       saveTokens(data.id, data.tokens);
-      sessionStorage.setItem(`tengen.links.${data.id}`, JSON.stringify(data.links));
+      localStorage.setItem(`tengen.links.${data.id}`, JSON.stringify(data.links));
       go(`/game/${data.id}`);
     } catch (err) {
       $("home-message").textContent = err.message;
