@@ -386,20 +386,29 @@ def _refusal(target: Path, written: dict[Path, str], *, force: bool) -> str | No
 
 def _diagram(args: argparse.Namespace) -> int:
     """``tengen diagram``: draw the main line of a record; 1 with a message on failure."""
-    try:
-        tree = _pick_game(open_record(args.file), args.game)
-        game, problems = replay(tree)
-        for problem in problems:
-            print(f"{args.file}: {problem}", file=sys.stderr)
+
+    def draw(game: Game) -> None:
         figure = render.game_figure(
             game, move=args.move, moves=args.moves, chain_labels=args.labels
         )
         render.save(figure, args.output)
+
+    return _on_record("diagram", args, draw)
+
+
+def _on_record(command: str, args: argparse.Namespace, work: Callable[[Game], None]) -> int:
+    """Replay game ``args.game`` of ``args.file`` and hand it to `work`; 1 with a one-line
+    message (no traceback) when the file cannot be read or `work` raises ValueError."""
+    try:
+        game, problems = replay(_pick_game(open_record(args.file), args.game))
+        for problem in problems:
+            print(f"{args.file}: {problem}", file=sys.stderr)
+        work(game)
     except UnreadableRecord as err:
-        print(f"tengen diagram: {err}", file=sys.stderr)
+        print(f"tengen {command}: {err}", file=sys.stderr)
         return 1
     except (OSError, ValueError) as err:
-        print(f"tengen diagram: {args.file}: {err}", file=sys.stderr)
+        print(f"tengen {command}: {args.file}: {err}", file=sys.stderr)
         return 1
     return 0
 
@@ -423,44 +432,29 @@ _MAP_LEGEND = (
 
 def _score(args: argparse.Namespace) -> int:
     """``tengen score``: count the end of a record's main line; the result and the map."""
-    try:
-        tree = _pick_game(open_record(args.file), args.game)
-        game, problems = replay(tree)
-        if args.rules is not None:
-            game.ruleset = args.rules.with_komi(
-                game.ruleset.komi if args.komi is None else args.komi
-            )
-        elif args.komi is not None:
-            game.ruleset = game.ruleset.with_komi(args.komi)
-        dead = None if args.dead is None else _vertices(args.dead, game)
-        est = estimate(game) if dead is None else None
-        seki = seki_stones(est) if est is not None else set()
-        marked = dead_stones(est) if est is not None else dead or set()
-        score = score_game(game, marked, seki)
-    except UnreadableRecord as err:
-        print(f"tengen score: {err}", file=sys.stderr)
-        return 1
-    except (OSError, ValueError) as err:
-        print(f"tengen score: {args.file}: {err}", file=sys.stderr)
-        return 1
-    for problem in problems:
-        print(f"{args.file}: {problem}", file=sys.stderr)
+    return _on_record("score", args, lambda game: _print_score(game, args))
+
+
+def _print_score(game: Game, args: argparse.Namespace) -> None:
+    """Count `game` by the rules and dead stones the options give; print the count and map."""
+    if args.rules is not None or args.komi is not None:
+        komi = game.ruleset.komi if args.komi is None else args.komi
+        game.ruleset = (args.rules or game.ruleset).with_komi(komi)
+    if args.dead is None:
+        est = estimate(game)
+        dead, seki, source = dead_stones(est), seki_stones(est), "(estimated)"
+    else:
+        dead, seki, source = _vertices(args.dead, game), set(), "(given)"
+    score = score_game(game, dead, seki)
     print(score.explain())
-    print(
-        "Dead stones:",
-        " ".join(
-            name(p, game.width, game.height) for p in sorted(marked, key=lambda p: (p.row, p.col))
-        )
-        or "none",
-        "(estimated)" if est else "(given)",
-    )
-    for point, why in unsettled(game.board, marked, seki).items():
+    names = [name(p, game.width, game.height) for p in sorted(dead, key=lambda p: (p.row, p.col))]
+    print("Dead stones:", " ".join(names) or "none", source)
+    for point, why in unsettled(game.board, dead, seki).items():
         print(f"Not settled: {name(point, game.width, game.height)}: {why}")
     print()
     for row in range(game.height):
         print(" ".join(_MAP_SYMBOL[score.status[Point(col, row)]] for col in range(game.width)))
     print(_MAP_LEGEND)
-    return 0
 
 
 def _vertices(text: str, game: Game) -> set[Point]:
