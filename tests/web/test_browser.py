@@ -20,6 +20,10 @@ from pathlib import Path
 
 import pytest
 
+from tengen.core.color import Color
+from tengen.sgf import parse_file
+from tengen.sgf.replay import replay
+
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
     "--headless",
@@ -184,17 +188,22 @@ def test_ko_retake_refused_then_undo(server: Server, page: Page) -> None:
 
 
 def test_review_a_corpus_record(server: Server, page: Page) -> None:
-    records = sorted((CORPUS / "sabaki_sgf_lib_tests").glob("*.sgf")) if CORPUS.exists() else []
-    if not records:
-        pytest.skip(f"no records under {CORPUS}")
-    record = next((r for r in records if r.name == "japanese.sgf"), records[0])
+    """Game 4 of Lee Sedol vs AlphaGo (katrain_test_data): step to its end, where the page
+    shows exactly the stones tengen's own replay of the record leaves on the board."""
+    record = CORPUS / "katrain_test_data" / "LS vs AG - G4 - English.sgf"
+    if not record.exists():
+        pytest.skip(f"{record} is absent")
+    game, _ = replay(parse_file(record).games[0])
+    on_board = len(game.board.stones(Color.BLACK)) + len(game.board.stones(Color.WHITE))
     page.goto(server.url)
     page.set_input_files("#file", str(record))
     page.wait_for_selector("#review-controls:not([hidden])")
     shot(page, "06-review-start")
     page.locator("body").press("End")
-    expect(page.locator("#status")).to_have_text(re.compile(r"Move ([1-9]\d*) of \1\. "))
-    assert stones(page) > 0
+    expect(page.locator("#status")).to_have_text(
+        re.compile(rf"Move {game.move_number} of {game.move_number}\. ")
+    )
+    assert stones(page) == on_board
     shot(page, "07-review-end")
     page.locator("body").press("Home")
     expect(page.locator("#status")).to_contain_text("Move 0 of")

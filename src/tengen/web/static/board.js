@@ -43,7 +43,10 @@ export class Board {
     this.options = options;
     const { width: w, height: h } = state;
     if (this.cursor && (this.cursor[0] >= w || this.cursor[1] >= h)) this.cursor = null;
-    const m = options.coords ? C : C * 0.6; // margin from the edge to the first line
+    // Margin from the edge to the first line: with coordinates, room for the labels outside
+    // the half-stone that overhangs the edge lines.
+    const m = options.coords ? C * 1.4 : C * 0.6;
+    const label = C * 0.45; // label centres, from the outer edge
     const svg = el("svg", {
       viewBox: `0 0 ${2 * m + (w - 1) * C} ${2 * m + (h - 1) * C}`,
       class: options.readonly ? "readonly" : "",
@@ -80,12 +83,12 @@ export class Board {
     for (const [c, r] of stars(w, h)) el("circle", { cx: x(c), cy: y(r), r: 4, class: "star" }, svg);
     if (options.coords) {
       for (let c = 0; c < w; c++) {
-        for (const yy of [m / 2, y(h - 1) + m / 2]) {
+        for (const yy of [label, y(h - 1) + m - label]) {
           el("text", { x: x(c), y: yy, class: "coord" }, svg).textContent = COLUMNS[c] ?? "";
         }
       }
       for (let r = 0; r < h; r++) {
-        for (const xx of [m / 2, x(w - 1) + m / 2]) {
+        for (const xx of [label, x(w - 1) + m - label]) {
           el("text", { x: xx, y: y(r), class: "coord" }, svg).textContent = String(h - r);
         }
       }
