@@ -47,6 +47,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["serve"]:  # the web app parses its own options (argparse can't pass them)
         return _serve(argv[1:])
+    if argv[:1] == ["gomocup"]:
+        from tengen.gomoku.gomocup import main as brain  # the Gomoku brain loads only for this
+
+        return brain(argv[1:])
     parser = _parser()
     args = parser.parse_args(argv)
     handler: Handler | None = getattr(args, "handler", None)
@@ -490,6 +494,9 @@ def _parser() -> argparse.ArgumentParser:
     gtp.add_argument("--komi", type=_komi, help="komi (default: the ruleset's)")
     gtp.add_argument("--seed", type=int, help="seed of the random player")
     gtp.set_defaults(handler=_gtp)
+    commands.add_parser(  # listed for --help; `main` runs it
+        "gomocup", help="play Gomoku as a Gomocup (Piskvork) brain on stdin/stdout"
+    )
     commands.add_parser(  # listed for --help; `main` hands its options to the web app
         "serve",
         add_help=False,

@@ -1,0 +1,211 @@
+"""A Gomoku game: the board under rules, turn order, the opening rule, game end, and undo.
+
+Stones alternate Black, White, Black... whoever places them. The opening rules change who
+holds which colour, not the stones' order; the players are numbered 1 (the one who opens) and
+2, and ``black_player`` says who holds Black:
+
+* ``swap``: player 1 places the first three stones (Black, White, Black; ``play`` three times
+  or ``place_opening`` with three points). Player 2 then either calls ``swap()`` to take Black
+  (player 1, now White, plays stone 4) or plays stone 4 as White.
+* ``swap2``: the same three stones; then player 2 either ``swap()``s, or plays stone 4 as
+  White, or calls ``place_opening`` with two points (stones 4 and 5, White then Black), after
+  which player 1 either ``swap()``s to take White and play stone 6, or stays Black and player 2
+  plays stone 6 as White. This is the sequence of Gomocup's ``SWAP2BOARD``.
+
+Without an opening rule Black is player 1 and nobody swaps. The game ends on a winning row
+(the rule decides which), on a full board (a draw) or by resignation. ``undo`` takes back the
+last action: a stone, a batch of opening stones, a swap or a resignation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tengen.core.color import Color
+from tengen.core.coords import Point
+from tengen.gomoku import renju
+from tengen.gomoku.board import GomokuBoard, wins_at
+from tengen.gomoku.rules import GomokuRules, Opening, Rule
+
+
+class GomokuIllegal(ValueError):
+    """An action the rules refuse, with the reason and the number the move would have had.
+
+    ``reason`` is ``occupied``, ``off board``, ``wrong turn``, ``game over``, ``forbidden: ...``
+    (with the renju reason) or ``opening: ...`` (an opening action out of sequence).
+    """
+
+    def __init__(self, reason: str, move_number: int, point: Point | None = None) -> None:
+        self.reason = reason
+        self.move_number = move_number
+        self.point = point
+        where = "" if point is None else f" at ({point.col}, {point.row})"
+        super().__init__(f"move {move_number}{where}: {reason}")
+
+
+@dataclass(frozen=True)
+class _Action:
+    """One entry of the undo log: stones placed, a swap, or a resignation."""
+
+    kind: str  # "stones", "swap" or "resign"
+    count: int = 0  # stones placed by a "stones" action
+
+
+class GomokuGame:
+    """A game under `rules`: play, the opening actions, resign, undo, and the result."""
+
+    def __init__(self, rules: GomokuRules | None = None) -> None:
+        self.rules = rules or GomokuRules()
+        self.board = GomokuBoard(self.rules.width, self.rules.height)
+        self.moves: list[tuple[Color, Point]] = []
+        self.black_player = 1
+        self.winner: Color | None = None
+        self.winning_line: list[Point] | None = None
+        self.resigned: Color | None = None
+        self._log: list[_Action] = []
+
+    @property
+    def to_play(self) -> Color:
+        """The colour of the next stone."""
+        return Color.BLACK if len(self.moves) % 2 == 0 else Color.WHITE
+
+    @property
+    def move_number(self) -> int:
+        """How many stones have been placed."""
+        return len(self.moves)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended: a win, a resignation, or a full board."""
+        return self.winner is not None or self.board.is_full()
+
+    @property
+    def result(self) -> str:
+        """``B+5``/``W+5`` (a winning row), ``B+R``/``W+R`` (resignation), ``draw`` (full
+        board), or ``""`` while the game goes on."""
+        if self.winner is not None:
+            return f"{self.winner.letter}+{'R' if self.resigned else '5'}"
+        return "draw" if self.board.is_full() else ""
+
+    @property
+    def can_swap(self) -> bool:
+        """Whether ``swap()`` is the choice now open (see the module docstring)."""
+        if self.rules.opening is Opening.NONE or not self._log or self.is_over:
+            return False
+        last = self._log[-1]
+        if last.kind != "stones":
+            return False
+        if len(self.moves) == 3:
+            return True
+        return self.rules.opening is Opening.SWAP2 and len(self.moves) == 5 and last.count == 2
+
+    def player_of(self, color: Color) -> int:
+        """Which player (1 or 2) holds `color` now."""
+        return self.black_player if color is Color.BLACK else 3 - self.black_player
+
+    def play(self, point: Point, color: Color | None = None) -> None:
+        """Place the next stone (of `color`, if given, which must be ``to_play``).
+
+        Raises GomokuIllegal if the game is over, `color` is not to play, `point` is off the
+        board or occupied, or it is forbidden to Black under renju.
+        """
+        self._check(point, color)
+        self._place(point)
+        self._log.append(_Action("stones", 1))
+
+    def place_opening(self, points: list[Point]) -> None:
+        """Place the opening stones in one action: the first three (swap, swap2), or stones 4
+        and 5 when player 2 chooses that option of swap2.
+
+        Raises GomokuIllegal if the opening rule has no such step now, or a stone is illegal
+        (the stones placed before it are taken back).
+        """
+        opening = self.rules.opening
+        first_three = opening is not Opening.NONE and not self.moves and len(points) == 3
+        swap2_two = opening is Opening.SWAP2 and len(self.moves) == 3 and self.can_swap
+        if not (first_three or (swap2_two and len(points) == 2)):
+            raise GomokuIllegal(
+                f"opening: no {len(points)}-stone placement now under {opening.value}",
+                len(self.moves) + 1,
+            )
+        for placed, p in enumerate(points):
+            try:
+                self._check(p, None)
+            except GomokuIllegal:
+                for _ in range(placed):
+                    self._unplace()
+                raise
+            self._place(p)
+        self._log.append(_Action("stones", len(points)))
+
+    def swap(self) -> None:
+        """The player choosing takes the other colour: player 2 after three stones (swap,
+        swap2), player 1 after swap2's five. Raises GomokuIllegal when no choice is open."""
+        if not self.can_swap:
+            raise GomokuIllegal("opening: no colour choice is open now", len(self.moves) + 1)
+        self.black_player = 3 - self.black_player
+        self._log.append(_Action("swap"))
+
+    def resign(self, color: Color | None = None) -> None:
+        """`color` (by default the player to move) gives up. Raises GomokuIllegal if over."""
+        if self.is_over:
+            raise GomokuIllegal("game over", len(self.moves) + 1)
+        loser = self.to_play if color is None else color
+        self.resigned = loser
+        self.winner = loser.opponent
+        self._log.append(_Action("resign"))
+
+    def undo(self) -> None:
+        """Take back the last action. Raises IndexError if there is none."""
+        action = self._log.pop()
+        if action.kind == "swap":
+            self.black_player = 3 - self.black_player
+        elif action.kind == "resign":
+            self.resigned = self.winner = None
+        else:
+            for _ in range(action.count):
+                self._unplace()
+
+    def legal_moves(self) -> list[Point]:
+        """The empty points the next stone may take; [] when the game is over."""
+        if self.is_over:
+            return []
+        forbidden = self.forbidden_points()
+        return [p for p in self.board.empty_points() if p not in forbidden]
+
+    def forbidden_points(self) -> dict[Point, str]:
+        """Black's forbidden points with reasons when Black is to play under renju, else {}."""
+        if self.rules.rule is Rule.RENJU and self.to_play is Color.BLACK and not self.is_over:
+            return renju.forbidden_points(self.board)
+        return {}
+
+    def _check(self, point: Point, color: Color | None) -> None:
+        """Raise GomokuIllegal unless the next stone may go on `point`."""
+        number = len(self.moves) + 1
+        if self.is_over:
+            raise GomokuIllegal("game over", number, point)
+        if color is not None and color is not self.to_play:
+            raise GomokuIllegal("wrong turn", number, point)
+        if not (0 <= point.col < self.board.width and 0 <= point.row < self.board.height):
+            raise GomokuIllegal("off board", number, point)
+        if self.board[point] is not None:
+            raise GomokuIllegal("occupied", number, point)
+        if self.to_play is Color.BLACK and self.rules.rule is Rule.RENJU:
+            reason = renju.forbidden(self.board, point)
+            if reason is not None:
+                raise GomokuIllegal(f"forbidden: {reason}", number, point)
+
+    def _place(self, point: Point) -> None:
+        """Put the next stone on `point` (already checked) and judge it."""
+        color = self.to_play
+        self.board.place(point, color)
+        self.moves.append((color, point))
+        line = wins_at(self.board, point, color, self.rules.rule)
+        if line is not None:
+            self.winner, self.winning_line = color, line
+
+    def _unplace(self) -> None:
+        """Take the last stone back, and the win it made."""
+        _, point = self.moves.pop()
+        self.board.remove(point)
+        self.winner = self.winning_line = None

@@ -1,0 +1,402 @@
+"""The Gomocup brain protocol: ``tengen gomocup`` is a ``pbrain`` engine for Gomoku managers.
+
+Managers (Piskvork, c-gomoku-cli, Yixin-Board, `tengen.gomoku.manager`) start the brain and
+write one command a line on its stdin; the brain answers on stdout, one line a reply, flushed.
+`Brain.handle` takes one line and returns the reply lines (often one, none for ``INFO``,
+``END``, ``YXBOARD`` and the lines inside ``BOARD``); it never raises, so no input line can
+crash or hang the brain. Commands are read in any case; ``x,y`` is column then row, from 0.
+
+=========================  ===============================================================
+command                    reply
+=========================  ===============================================================
+``START n``                ``OK``: an empty n x n board (``ERROR`` for a size tengen refuses)
+``RECTSTART w,h``          ``OK``: an empty w x h board
+``RESTART``                ``OK``: an empty board of the same size and rule
+``INFO key value``         none; ``timeout_turn`` and ``time_left`` (ms) limit the thinking
+                           time, ``rule`` sets the rule (see below); ``timeout_match``,
+                           ``max_memory``, ``game_type``, ``evaluate``, ``folder`` are kept
+                           in ``Brain.info`` only; unknown keys are ignored, as asked
+``BEGIN``                  the brain's first move on the empty board
+``TURN x,y``               the opponent played x,y; the brain's move
+``BOARD`` ... ``DONE``     lines ``x,y,field`` (1 own stone, 2 opponent's, 3 a continuous
+                           game's winning line, skipped), in move order; the brain's move
+``YXBOARD`` ... ``DONE``   the same position, set without a reply (Yixin-Board)
+``TAKEBACK x,y``           ``OK``: the last move, at x,y, is taken back
+``PLAY x,y``               the manager imposes the brain's move (after ``SUGGEST``); echoed
+``YXSHOWFORBID``           ``FORBID `` + Black's forbidden points as ``xxyy`` + ``.`` when
+                           Black is to move under renju; ``FORBID .`` otherwise
+``ABOUT``                  ``name="tengen", version="...", author="...", country="..."``
+``END``                    none; the brain exits
+``STOP``, ``YXSTOP``       none: the brain thinks only while it answers, so nothing to stop
+=========================  ===============================================================
+
+Anything else is answered ``UNKNOWN message``; a known command it cannot carry out (bad
+coordinates, an occupied or forbidden point, no board yet) ``ERROR message``, leaving the
+position as it was. Messages are free text after the keyword, as the protocol's ``MESSAGE``
+and ``DEBUG`` lines are; the brain writes ``MESSAGE`` for an ``INFO`` value it ignores.
+
+The brain's colour is whoever is to move when it is asked: after ``BOARD`` it has Black when
+both sides have as many stones, White when the opponent has one more (anything else is an
+``ERROR``); each side's stones are replayed in the order given, Black first.
+
+How other programs number the same things:
+
+===================  ======================================  ================================
+thing                this brain (Gomocup protocol)           other programs
+===================  ======================================  ================================
+point                ``x,y`` from 0: column from the left,   Piskvork ``.psq`` lines ``x,y,ms``
+                     row from the top (``7,7`` is the        count from 1 (``8,8``); renju
+                     centre of 15x15)                        notation ``h8`` has letters from
+                                                             the left and numbers from the
+                                                             bottom, from 1; SGF ``hh`` letters
+                                                             from ``a`` = 0; Yixin's ``FORBID``
+                                                             writes two digits x then y
+                                                             (``0707``)
+``INFO rule``        Gomocup bitmask: 0 freestyle, 1 exactly Piskvork for Renju and Yixin-Board
+                     five, 4 renju, 8 caro (9 caro with      send ``rule 2`` for renju: their
+                     exactly five), 2 continuous game        own setting (0 freestyle, 1 exact
+                                                             five, 2 renju) sent unchanged;
+                                                             Rapfi reads 2 as renju, and 5/6
+                                                             as freestyle with swap1/swap2
+===================  ======================================  ================================
+
+tengen follows the Gomocup bitmask, as the Gomocup manager sends it: the continuous bit (2)
+asks to play on after a five, which tengen does not do, so it is ignored and ``INFO rule 2``
+alone is freestyle. A GUI that means renju by 2 (Piskvork for Renju, Yixin-Board) must send
+4 to tengen, as Gomocup does.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TextIO
+
+from tengen import __version__
+from tengen.ai.gomoku_player import GomokuPlayer
+from tengen.core.coords import Point
+from tengen.gomoku.game import GomokuGame, GomokuIllegal
+from tengen.gomoku.rules import GomokuRules
+
+ABOUT = (
+    f'name="tengen", version="{__version__}", author="the tengen authors", country="international"'
+)
+CONTINUOUS_BIT = 2
+MOVE_TIME_CAP = 0.4  # seconds: the built-in player's search never needs more
+_COORDS = re.compile(r"\s*(-?\d+)\s*,\s*(-?\d+)\s*")
+_FIELD = re.compile(r"\s*(-?\d+)\s*,\s*(-?\d+)\s*,\s*(-?\d+)\s*")
+
+
+class ProtocolError(Exception):
+    """A command the brain knows but cannot carry out; answered ``ERROR message``."""
+
+
+@dataclass
+class Limits:
+    """The ``INFO`` time limits, in milliseconds (0 turn limit: as fast as possible)."""
+
+    timeout_turn: int = 5_000
+    time_left: int = 2_147_483_647
+
+    def move_seconds(self) -> float:
+        """Seconds the player may think on the next move: a safe share of what is left."""
+        turn = self.timeout_turn / 1000 * 0.5
+        left = self.time_left / 1000 / 30 if self.time_left > 0 else 0.0
+        return max(0.0, min(turn, left, MOVE_TIME_CAP))
+
+
+@dataclass
+class _Pending:
+    """The lines of a ``BOARD``/``YXBOARD`` block until its ``DONE``."""
+
+    command: str
+    lines: list[str] = field(default_factory=list)
+
+
+class Brain:
+    """One brain session: the board, the rule, the limits, and the player that moves."""
+
+    def __init__(self, player: GomokuPlayer | None = None) -> None:
+        self.player = player or GomokuPlayer()
+        self.game: GomokuGame | None = None
+        self.limits = Limits()
+        self.rule_mask = 0
+        self.info: dict[str, str] = {}
+        self.ended = False
+        self._pending: _Pending | None = None
+
+    # -- public ------------------------------------------------------------------------------
+
+    def handle(self, line: str) -> list[str]:
+        """The reply lines to one input line; never raises."""
+        text = line.strip()
+        if not text:
+            return []
+        try:
+            if self._pending is not None:
+                return self._collect(text)
+            return self._dispatch(text)
+        except ProtocolError as error:
+            return [f"ERROR {error}"]
+        except Exception as error:  # the protocol forbids dying on input: report, go on
+            return [f"ERROR internal error: {type(error).__name__}: {error}"]
+
+    # -- dispatch ----------------------------------------------------------------------------
+
+    def _dispatch(self, text: str) -> list[str]:
+        word, _, rest = text.partition(" ")
+        command = word.upper()
+        rest = rest.strip()
+        handler = getattr(self, f"_cmd_{command.lower()}", None)
+        if handler is None:
+            return [f"UNKNOWN command {word!r}"]
+        result: list[str] = handler(rest)
+        return result
+
+    def _cmd_start(self, rest: str) -> list[str]:
+        if not rest.isdigit():
+            raise ProtocolError(f"START wants a board size, not {rest!r}")
+        return self._new_game(int(rest), int(rest))
+
+    def _cmd_rectstart(self, rest: str) -> list[str]:
+        width, height = _numbers(rest, "RECTSTART")
+        return self._new_game(width, height)
+
+    def _cmd_restart(self, rest: str) -> list[str]:
+        game = self._game()
+        return self._new_game(game.rules.width, game.rules.height)
+
+    def _cmd_info(self, rest: str) -> list[str]:
+        key, _, value = rest.partition(" ")
+        key, value = key.lower(), value.strip()
+        self.info[key] = value
+        if key in ("timeout_turn", "time_left", "rule"):
+            try:
+                number = int(value)
+            except ValueError:
+                return [f"MESSAGE ignored INFO {key} {value!r}: not a whole number"]
+            if key == "rule":
+                return self._set_rule(number)
+            setattr(self.limits, key, number)
+        return []
+
+    def _cmd_begin(self, rest: str) -> list[str]:
+        game = self._game()
+        if game.moves:
+            raise ProtocolError("BEGIN on a board that is not empty")
+        return [self._reply_move(game)]
+
+    def _cmd_turn(self, rest: str) -> list[str]:
+        game = self._game()
+        point = self._point(rest, "TURN")
+        self._play(game, point)
+        return [self._reply_move(game)]
+
+    def _cmd_play(self, rest: str) -> list[str]:
+        game = self._game()
+        point = self._point(rest, "PLAY")
+        self._play(game, point)
+        return [f"{point.col},{point.row}"]
+
+    def _cmd_board(self, rest: str) -> list[str]:
+        self._game()
+        self._pending = _Pending("BOARD")
+        return []
+
+    def _cmd_yxboard(self, rest: str) -> list[str]:
+        self._game()
+        self._pending = _Pending("YXBOARD")
+        return []
+
+    def _cmd_done(self, rest: str) -> list[str]:
+        raise ProtocolError("DONE without BOARD or YXBOARD")
+
+    def _cmd_takeback(self, rest: str) -> list[str]:
+        game = self._game()
+        point = self._point(rest, "TAKEBACK")
+        if not game.moves or game.moves[-1][1] != point:
+            raise ProtocolError(f"TAKEBACK {point.col},{point.row}: that is not the last move")
+        game.undo()
+        return ["OK"]
+
+    def _cmd_yxshowforbid(self, rest: str) -> list[str]:
+        game = self._game()
+        points = sorted(game.forbidden_points(), key=lambda p: (p.row, p.col))
+        return ["FORBID " + "".join(f"{p.col:02d}{p.row:02d}" for p in points) + "."]
+
+    def _cmd_about(self, rest: str) -> list[str]:
+        return [ABOUT]
+
+    def _cmd_end(self, rest: str) -> list[str]:
+        self.ended = True
+        return []
+
+    def _cmd_stop(self, rest: str) -> list[str]:
+        return []
+
+    _cmd_yxstop = _cmd_stop
+
+    # -- BOARD blocks ------------------------------------------------------------------------
+
+    def _collect(self, text: str) -> list[str]:
+        """One line inside a BOARD block; DONE sets the position (and moves, for BOARD)."""
+        pending = self._pending
+        assert pending is not None
+        word = text.split(maxsplit=1)[0].upper()
+        if word == "DONE":
+            self._pending = None
+            game = self._set_position(pending.lines)
+            return [self._reply_move(game)] if pending.command == "BOARD" else []
+        if word in _COMMANDS:  # a manager that forgot DONE: drop the block, obey the command
+            self._pending = None
+            return [f"ERROR {pending.command} ended without DONE", *self._dispatch(text)]
+        pending.lines.append(text)
+        return []
+
+    def _set_position(self, lines: Sequence[str]) -> GomokuGame:
+        """The game the BOARD lines describe, own stones to move; the old one on an error."""
+        old = self._game()
+        own: list[Point] = []
+        theirs: list[Point] = []
+        for number, text in enumerate(lines, 1):
+            match = _FIELD.fullmatch(text)
+            if match is None:
+                raise ProtocolError(f"board line {number} {text!r} is not x,y,field")
+            x, y, kind = (int(g) for g in match.groups())
+            if kind not in (1, 2, 3):
+                raise ProtocolError(f"board line {number}: field {kind} is not 1, 2 or 3")
+            point = self._on_board(old, x, y, f"board line {number}")
+            if kind == 1:
+                own.append(point)
+            elif kind == 2:
+                theirs.append(point)
+        if len(own) == len(theirs):
+            black, white = own, theirs
+        elif len(theirs) == len(own) + 1:
+            black, white = theirs, own
+        else:
+            raise ProtocolError(
+                f"{len(own)} own and {len(theirs)} opponent stones: not a position with "
+                "the brain to move (black has as many stones as white, or one more)"
+            )
+        order = [stone for pair in zip(black, white, strict=False) for stone in pair]
+        if len(black) > len(white):
+            order.append(black[-1])
+        self.game = _replay(old.rules, order)
+        return self.game
+
+    # -- helpers -----------------------------------------------------------------------------
+
+    def _new_game(self, width: int, height: int) -> list[str]:
+        try:
+            rules = GomokuRules.from_gomocup(_rule_bits(self.rule_mask), width, height)
+        except ValueError as error:
+            raise ProtocolError(f"unsupported board {width}x{height}: {error}") from None
+        self.game = GomokuGame(rules)
+        return ["OK"]
+
+    def _set_rule(self, mask: int) -> list[str]:
+        game = self.game
+        try:
+            size = (game.rules.width, game.rules.height) if game else (15, 15)
+            rules = GomokuRules.from_gomocup(_rule_bits(mask), *size)
+        except ValueError as error:
+            return [f"MESSAGE ignored INFO rule {mask}: {error}"]
+        self.rule_mask = mask
+        if game is not None and rules != game.rules:
+            try:
+                self.game = _replay(rules, [point for _, point in game.moves])
+            except ProtocolError as error:
+                self.game = GomokuGame(rules)
+                return [f"MESSAGE the board was cleared: {error}"]
+        return []
+
+    def _game(self) -> GomokuGame:
+        if self.game is None:
+            raise ProtocolError("no board yet: send START first")
+        return self.game
+
+    def _point(self, text: str, command: str) -> Point:
+        x, y = _numbers(text, command)
+        return self._on_board(self._game(), x, y, command)
+
+    @staticmethod
+    def _on_board(game: GomokuGame, x: int, y: int, where: str) -> Point:
+        if not (0 <= x < game.rules.width and 0 <= y < game.rules.height):
+            raise ProtocolError(
+                f"{where}: {x},{y} is off the {game.rules.width}x{game.rules.height} board"
+            )
+        return Point(x, y)
+
+    @staticmethod
+    def _play(game: GomokuGame, point: Point) -> None:
+        try:
+            game.play(point)
+        except GomokuIllegal as error:
+            raise ProtocolError(f"{point.col},{point.row}: {error.reason}") from None
+
+    def _reply_move(self, game: GomokuGame) -> str:
+        """Choose, play and write the brain's move."""
+        if game.is_over:
+            raise ProtocolError(f"the game is over ({game.result})")
+        self.player.time_limit = self.limits.move_seconds()
+        point = self.player.genmove(game)
+        self._play(game, point)
+        return f"{point.col},{point.row}"
+
+
+_COMMANDS = frozenset(name[5:].upper() for name in vars(Brain) if name.startswith("_cmd_"))
+
+
+def _rule_bits(mask: int) -> int:
+    """The rule bits of a Gomocup bitmask that tengen judges by (continuous play is ignored)."""
+    return mask & ~CONTINUOUS_BIT
+
+
+def _numbers(text: str, command: str) -> tuple[int, int]:
+    match = _COORDS.fullmatch(text)
+    if match is None:
+        raise ProtocolError(f"{command} wants x,y, not {text!r}")
+    return int(match.group(1)), int(match.group(2))
+
+
+def _replay(rules: GomokuRules, points: Iterable[Point]) -> GomokuGame:
+    """A game of `rules` with `points` played in turn from black; ProtocolError if illegal."""
+    game = GomokuGame(rules)
+    for number, point in enumerate(points, 1):
+        try:
+            game.play(point)
+        except GomokuIllegal as error:
+            raise ProtocolError(
+                f"move {number} at {point.col},{point.row}: {error.reason}"
+            ) from None
+    return game
+
+
+def run(stdin: TextIO, stdout: TextIO, brain: Brain | None = None) -> int:
+    """Answer the manager's lines from `stdin` on `stdout` until ``END`` or EOF; exit status."""
+    brain = brain or Brain()
+    for line in stdin:
+        for reply in brain.handle(line):
+            stdout.write(reply + "\n")
+        stdout.flush()
+        if brain.ended:
+            break
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``tengen gomocup`` / ``python -m tengen.gomoku.gomocup``: a brain on stdin and stdout."""
+    if sys.argv[1:] if argv is None else argv:
+        print(
+            "usage: tengen gomocup  (no options: managers configure brains with INFO)",
+            file=sys.stderr,
+        )
+        return 2
+    return run(sys.stdin, sys.stdout)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

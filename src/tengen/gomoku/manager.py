@@ -1,0 +1,281 @@
+"""The manager side of the Gomocup protocol: drive an external ``pbrain-*`` engine.
+
+`GomocupEngine` runs a brain (Rapfi, Embryo, Yixin's engine, ``tengen gomocup``...) in a
+subprocess and speaks to it as Piskvork does: commands end in CR LF, ``MESSAGE`` and ``DEBUG``
+lines are skipped (kept in ``messages`` for a log), a ``SUGGEST x,y`` is accepted with
+``PLAY x,y``. A reader thread feeds the brain's lines into a queue so that every answer can
+time out; another keeps the tail of its stderr for the error messages. A brain that answers
+late is killed, as tournament managers do: a late move cannot be told from the next one.
+
+`play_game` plays a whole game between two brains under `GomokuRules`, each move checked by
+`GomokuGame` (an illegal or malformed move is an error naming the brain, not a loss).
+"""
+
+from __future__ import annotations
+
+import collections
+import contextlib
+import queue
+import re
+import subprocess
+import threading
+import time
+from types import TracebackType
+from typing import IO
+
+from tengen.core.color import Color
+from tengen.core.coords import Point
+from tengen.gomoku.game import GomokuGame, GomokuIllegal
+from tengen.gomoku.rules import GomokuRules
+
+_STDERR_LINES = 20
+_MESSAGES = 200
+_MOVE = re.compile(r"\s*(\d+)\s*,\s*(\d+)\s*")
+_ABOUT = re.compile(r'(\w+)\s*=\s*"([^"]*)"')
+
+
+class GomocupError(Exception):
+    """Anything that went wrong talking to a Gomocup brain."""
+
+
+class GomocupRefused(GomocupError):
+    """The brain answered ``ERROR`` or ``UNKNOWN`` to a command."""
+
+    def __init__(self, command: str, answer: str) -> None:
+        self.command = command
+        self.answer = answer
+        super().__init__(f"brain refused {command!r}: {answer}")
+
+
+class GomocupTimeout(GomocupError):
+    """No answer within the timeout; the brain has been killed."""
+
+
+class GomocupEngineDied(GomocupError):
+    """The brain exited, or closed its output, before answering."""
+
+
+class GomocupEngine:
+    """A Gomocup brain running as a subprocess of `argv`; `timeout` seconds per answer."""
+
+    def __init__(self, argv: list[str], timeout: float = 30.0) -> None:
+        self.argv = list(argv)
+        self.timeout = timeout
+        self.messages: collections.deque[str] = collections.deque(maxlen=_MESSAGES)
+        try:
+            self._process = subprocess.Popen(
+                self.argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+                encoding="utf-8",
+                errors="replace",
+                bufsize=1,
+            )
+        except OSError as error:
+            raise GomocupEngineDied(f"cannot start {self.argv[0]}: {error}") from None
+        assert self._process.stdout is not None and self._process.stderr is not None
+        self._lines: queue.Queue[str | None] = queue.Queue()
+        self._stderr: collections.deque[str] = collections.deque(maxlen=_STDERR_LINES)
+        self._threads = [
+            threading.Thread(target=self._read_stdout, args=(self._process.stdout,), daemon=True),
+            threading.Thread(target=self._read_stderr, args=(self._process.stderr,), daemon=True),
+        ]
+        for thread in self._threads:
+            thread.start()
+
+    # -- the protocol ------------------------------------------------------------------------
+
+    def start(self, width: int, height: int | None = None) -> None:
+        """``START`` a square board, or ``RECTSTART`` a rectangle; expects ``OK``."""
+        if height is None or height == width:
+            self._expect_ok(f"START {width}")
+        else:
+            self._expect_ok(f"RECTSTART {width},{height}")
+
+    def restart(self) -> None:
+        """``RESTART``: an empty board of the same size; expects ``OK``."""
+        self._expect_ok("RESTART")
+
+    def info(self, key: str, value: int | str) -> None:
+        """``INFO key value``; brains do not answer it."""
+        self._send(f"INFO {key} {value}")
+
+    def set_rules(self, rules: GomokuRules) -> None:
+        """``INFO rule`` with the Gomocup bitmask of `rules`."""
+        self.info("rule", rules.to_gomocup())
+
+    def begin(self) -> Point:
+        """``BEGIN``: the brain's first move on the empty board."""
+        return self._ask_move("BEGIN")
+
+    def turn(self, point: Point) -> Point:
+        """``TURN x,y``: the opponent's move; the brain's answer."""
+        return self._ask_move(f"TURN {point.col},{point.row}")
+
+    def board(self, game: GomokuGame) -> Point:
+        """``BOARD``: the game's stones in move order, the player to move's as own (1); the
+        brain's move."""
+        me = game.to_play
+        lines = [f"{p.col},{p.row},{1 if c is me else 2}" for c, p in game.moves]
+        for line in ["BOARD", *lines]:
+            self._send(line)
+        return self._ask_move("DONE")
+
+    def takeback(self, point: Point) -> None:
+        """``TAKEBACK x,y``: the last move is undone; expects ``OK``."""
+        self._expect_ok(f"TAKEBACK {point.col},{point.row}")
+
+    def about(self) -> dict[str, str]:
+        """``ABOUT``: the brain's ``key="value"`` pairs (``{"text": line}`` for old brains)."""
+        line = self._answer("ABOUT")
+        pairs = dict(_ABOUT.findall(line))
+        return pairs or {"text": line}
+
+    def end(self, wait: float = 1.0) -> None:
+        """``END``, then wait up to `wait` seconds for the brain to exit before killing it."""
+        if self._process.poll() is None:
+            with contextlib.suppress(GomocupError):
+                self._send("END")
+        self._stop(wait)
+
+    close = end
+
+    @property
+    def returncode(self) -> int | None:
+        """The brain's exit status, or None while it runs."""
+        return self._process.poll()
+
+    def __enter__(self) -> GomocupEngine:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.end()
+
+    # -- internals ---------------------------------------------------------------------------
+
+    def _send(self, line: str) -> None:
+        if "\n" in line or "\r" in line:
+            raise ValueError(f"a Gomocup command is one line: {line!r}")
+        if self._process.poll() is not None:
+            raise self._died(line)
+        try:
+            assert self._process.stdin is not None
+            self._process.stdin.write(line + "\r\n")
+            self._process.stdin.flush()
+        except (BrokenPipeError, OSError, ValueError):
+            raise self._died(line) from None
+
+    def _answer(self, command: str) -> str:
+        """Send `command` and return its answer, skipping ``MESSAGE``/``DEBUG`` lines."""
+        self._send(command)
+        deadline = time.monotonic() + self.timeout
+        while True:
+            try:
+                line = self._lines.get(timeout=max(deadline - time.monotonic(), 0.0))
+            except queue.Empty:
+                self._stop(0.0)
+                raise GomocupTimeout(
+                    f"{self.argv[0]}: no answer to {command!r} within {self.timeout:g} s"
+                    f"{self._stderr_tail()}"
+                ) from None
+            if line is None:
+                raise self._died(command)
+            line = line.strip()
+            word = line.split(maxsplit=1)[0].upper() if line else ""
+            if word in ("MESSAGE", "DEBUG"):
+                self.messages.append(line)
+            elif line:
+                return line
+
+    def _expect_ok(self, command: str) -> None:
+        answer = self._answer(command)
+        if answer.upper() != "OK":
+            raise GomocupRefused(command, answer)
+
+    def _ask_move(self, command: str) -> Point:
+        answer = self._answer(command)
+        while answer.upper().startswith("SUGGEST "):
+            answer = self._answer(f"PLAY {answer[8:].strip()}")
+        match = _MOVE.fullmatch(answer)
+        if match is None:
+            if answer.split(maxsplit=1)[0].upper() in ("ERROR", "UNKNOWN"):
+                raise GomocupRefused(command, answer)
+            raise GomocupError(f"{self.argv[0]}: answer to {command!r} is not x,y: {answer!r}")
+        return Point(int(match.group(1)), int(match.group(2)))
+
+    def _stop(self, wait: float) -> None:
+        """Wait up to `wait` seconds for the brain to exit, kill it, and close the pipes."""
+        try:
+            self._process.wait(timeout=wait)
+        except subprocess.TimeoutExpired:
+            self._process.kill()
+            self._process.wait()
+        for stream in (self._process.stdin, self._process.stdout, self._process.stderr):
+            if stream is not None:
+                with contextlib.suppress(OSError):
+                    stream.close()
+        for thread in self._threads:
+            thread.join(timeout=1.0)
+
+    def _died(self, command: str) -> GomocupEngineDied:
+        try:
+            code: int | None = self._process.wait(timeout=2.0)
+        except subprocess.TimeoutExpired:
+            code = None
+        self._threads[1].join(timeout=1.0)
+        status = "closed its output" if code is None else f"exited with status {code}"
+        return GomocupEngineDied(
+            f"{self.argv[0]} {status} before answering {command!r}{self._stderr_tail()}"
+        )
+
+    def _stderr_tail(self) -> str:
+        tail = "\n".join(self._stderr)
+        return f"; stderr ends:\n{tail}" if tail else " (no stderr)"
+
+    def _read_stdout(self, stream: IO[str]) -> None:
+        try:
+            for line in stream:
+                self._lines.put(line)
+        except (OSError, ValueError):
+            pass
+        self._lines.put(None)
+
+    def _read_stderr(self, stream: IO[str]) -> None:
+        try:
+            for line in stream:
+                self._stderr.append(line.rstrip("\n"))
+        except (OSError, ValueError):
+            pass
+
+
+def play_game(
+    black: GomocupEngine, white: GomocupEngine, rules: GomokuRules | None = None
+) -> GomokuGame:
+    """Play a game from the empty board, `black` opening, to a five or a full board.
+
+    Both brains get ``START``/``RECTSTART`` and ``INFO rule`` first. Raises GomocupError when a
+    brain fails, or answers a move the rules refuse (naming the brain and the reason).
+    """
+    rules = rules or GomokuRules()
+    game = GomokuGame(rules)
+    engines = {Color.BLACK: black, Color.WHITE: white}
+    for engine in engines.values():
+        engine.set_rules(rules)
+        engine.start(rules.width, rules.height)
+    move = black.begin()
+    while True:
+        engine = engines[game.to_play]
+        try:
+            game.play(move)
+        except GomokuIllegal as error:
+            raise GomocupError(f"{engine.argv[0]} played {move.col},{move.row}: {error}") from None
+        if game.is_over:
+            return game
+        move = engines[game.to_play].turn(move)

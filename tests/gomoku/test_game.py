@@ -1,0 +1,160 @@
+"""Games: turns, wins, draws, resignation, undo, illegal moves, and the swap/swap2 openings."""
+
+from __future__ import annotations
+
+import pytest
+
+from tengen.core.color import Color
+from tengen.core.coords import Point
+from tengen.gomoku import GomokuGame, GomokuIllegal, GomokuRules, Opening, Rule
+
+
+def play_all(game: GomokuGame, points: list[tuple[int, int]]) -> None:
+    for col, row in points:
+        game.play(Point(col, row))
+
+
+def test_black_wins_with_five_and_the_game_ends() -> None:
+    game = GomokuGame()
+    play_all(game, [(7, 7), (0, 0), (8, 7), (0, 1), (9, 7), (0, 2), (10, 7), (0, 3)])
+    assert not game.is_over and game.result == "" and game.to_play is Color.BLACK
+    game.play(Point(11, 7))
+    assert game.is_over and game.winner is Color.BLACK and game.result == "B+5"
+    assert game.winning_line == [Point(c, 7) for c in range(7, 12)]
+    assert game.legal_moves() == [] and game.move_number == 9
+    with pytest.raises(GomokuIllegal, match="game over") as caught:
+        game.play(Point(14, 14))
+    assert caught.value.reason == "game over" and caught.value.move_number == 10
+    game.undo()
+    assert not game.is_over and game.winning_line is None and game.to_play is Color.BLACK
+
+
+def test_standard_overline_does_not_end_the_game() -> None:
+    game = GomokuGame(GomokuRules(Rule.STANDARD))
+    play_all(game, [(1, 7), (0, 0), (2, 7), (0, 1), (4, 7), (0, 2), (5, 7), (0, 3), (6, 7), (0, 5)])
+    game.play(Point(3, 7))  # six in a row
+    assert not game.is_over
+
+
+@pytest.mark.parametrize(
+    ("point", "color", "reason"),
+    [
+        (Point(7, 7), None, "occupied"),
+        (Point(15, 0), None, "off board"),
+        (Point(3, 3), Color.BLACK, "wrong turn"),
+    ],
+)
+def test_illegal_moves(point: Point, color: Color | None, reason: str) -> None:
+    game = GomokuGame()
+    game.play(Point(7, 7))
+    with pytest.raises(GomokuIllegal) as caught:
+        game.play(point, color)
+    assert caught.value.reason == reason and caught.value.move_number == 2
+    assert game.move_number == 1
+
+
+def test_draw_on_a_full_board() -> None:
+    game = GomokuGame(GomokuRules(width=5, height=5))
+    # No row, column or diagonal of this pattern holds five of one colour.
+    pattern = ["XXOOX", "OOXXO", "XXOOX", "OOXXO", "XXOOX"]
+    blacks = [Point(c, r) for r, row in enumerate(pattern) for c, s in enumerate(row) if s == "X"]
+    whites = [Point(c, r) for r, row in enumerate(pattern) for c, s in enumerate(row) if s == "O"]
+    for b, w in zip(blacks, whites, strict=False):
+        game.play(b)
+        game.play(w)
+    game.play(blacks[-1])
+    assert game.is_over and game.winner is None and game.result == "draw"
+    assert game.legal_moves() == []
+
+
+def test_resign_and_undo_it() -> None:
+    game = GomokuGame()
+    game.play(Point(7, 7))
+    game.resign()
+    assert game.winner is Color.BLACK and game.result == "B+R" and game.is_over
+    with pytest.raises(GomokuIllegal, match="game over"):
+        game.resign(Color.BLACK)
+    game.undo()
+    assert not game.is_over and game.result == ""
+    game.resign(Color.BLACK)
+    assert game.result == "W+R"
+
+
+def test_undo_everything_gives_an_empty_board() -> None:
+    game = GomokuGame()
+    play_all(game, [(7, 7), (8, 8), (6, 6)])
+    for _ in range(3):
+        game.undo()
+    assert game.board.stone_count == 0 and game.moves == [] and game.to_play is Color.BLACK
+    with pytest.raises(IndexError):
+        game.undo()
+
+
+def test_swap_after_three_stones() -> None:
+    game = GomokuGame(GomokuRules(opening=Opening.SWAP))
+    assert not game.can_swap
+    game.place_opening([Point(7, 7), Point(8, 7), Point(7, 9)])
+    assert game.can_swap and game.to_play is Color.WHITE
+    game.swap()
+    assert game.black_player == 2 and game.player_of(Color.WHITE) == 1 and not game.can_swap
+    game.play(Point(6, 6))  # player 1, now White, plays stone 4
+    with pytest.raises(GomokuIllegal, match="no colour choice"):
+        game.swap()
+    game.undo()
+    game.undo()
+    assert game.black_player == 1 and game.can_swap
+
+
+def test_swap_declined_by_playing() -> None:
+    game = GomokuGame(GomokuRules(opening=Opening.SWAP))
+    play_all(game, [(7, 7), (8, 7), (7, 9)])  # the first three, one at a time
+    assert game.can_swap
+    game.play(Point(6, 6))
+    assert not game.can_swap and game.black_player == 1
+
+
+def test_swap2_two_more_stones_then_the_first_player_chooses() -> None:
+    game = GomokuGame(GomokuRules(opening=Opening.SWAP2))
+    game.place_opening([Point(7, 7), Point(8, 7), Point(7, 9)])
+    game.place_opening([Point(6, 6), Point(9, 9)])
+    assert game.move_number == 5 and game.to_play is Color.WHITE and game.can_swap
+    game.swap()  # player 1 takes White and plays stone 6
+    assert game.player_of(Color.WHITE) == 1
+    game.play(Point(10, 10))
+    assert not game.can_swap
+
+
+def test_swap2_undo_takes_back_the_proposal() -> None:
+    game = GomokuGame(GomokuRules(opening=Opening.SWAP2))
+    game.place_opening([Point(7, 7), Point(8, 7), Point(7, 9)])
+    game.place_opening([Point(6, 6), Point(9, 9)])
+    game.undo()
+    assert game.move_number == 3 and game.can_swap
+
+
+@pytest.mark.parametrize(
+    ("opening", "first", "then"),
+    [
+        (Opening.NONE, 3, None),
+        (Opening.SWAP, 2, None),
+        (Opening.SWAP, 3, 2),  # only swap2 has the two-stone option
+        (Opening.SWAP2, 3, 3),
+    ],
+)
+def test_opening_steps_out_of_sequence(opening: Opening, first: int, then: int | None) -> None:
+    game = GomokuGame(GomokuRules(opening=opening))
+    points = [Point(c, 0) for c in range(0, 12, 2)]
+    if then is None:
+        with pytest.raises(GomokuIllegal, match="opening"):
+            game.place_opening(points[:first])
+        return
+    game.place_opening(points[:first])
+    with pytest.raises(GomokuIllegal, match="opening"):
+        game.place_opening(points[first : first + then])
+
+
+def test_an_illegal_opening_stone_takes_the_batch_back() -> None:
+    game = GomokuGame(GomokuRules(opening=Opening.SWAP))
+    with pytest.raises(GomokuIllegal, match="occupied"):
+        game.place_opening([Point(7, 7), Point(8, 8), Point(7, 7)])
+    assert game.move_number == 0 and game.board.stone_count == 0

@@ -1,0 +1,508 @@
+"""The Gomocup protocol both ways: the brain spoken to as a manager would, in process and as
+``python -m tengen.gomoku.gomocup``, and the manager side driving that brain."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tengen import __version__
+from tengen.ai.gomoku_player import GomokuPlayer
+from tengen.core.color import Color
+from tengen.core.coords import Point
+from tengen.gomoku import GomokuGame, GomokuRules, Rule, forbidden_points
+from tengen.gomoku.gomocup import Brain
+from tengen.gomoku.manager import (
+    GomocupEngine,
+    GomocupEngineDied,
+    GomocupError,
+    GomocupRefused,
+    GomocupTimeout,
+    play_game,
+)
+
+BRAIN = [sys.executable, "-m", "tengen.gomoku.gomocup"]
+_MOVE = re.compile(r"(\d+),(\d+)")
+
+
+def make_brain(*setup: str) -> Brain:
+    brain = Brain(GomokuPlayer(seed=1, time_limit=0.05))
+    for line in setup:
+        say(brain, line)
+    return brain
+
+
+def say(brain: Brain, *lines: str) -> list[str]:
+    """Every reply line to `lines`, in order."""
+    return [reply for line in lines for reply in brain.handle(line)]
+
+
+def move_of(reply: str) -> Point:
+    match = _MOVE.fullmatch(reply)
+    assert match is not None, reply
+    return Point(int(match.group(1)), int(match.group(2)))
+
+
+def one_error(replies: list[str], word: str = "ERROR") -> str:
+    (reply,) = replies
+    assert reply.startswith(word + " "), reply
+    return reply
+
+
+def stones(brain: Brain) -> list[tuple[Color, Point]]:
+    assert brain.game is not None
+    return list(brain.game.moves)
+
+
+# -- identity, start, info, end ------------------------------------------------------------
+
+
+def test_about_names_tengen() -> None:
+    (reply,) = say(make_brain(), "ABOUT")
+    pairs = dict(re.findall(r'(\w+)="([^"]*)"', reply))
+    assert pairs["name"] == "tengen"
+    assert pairs["version"] == __version__
+    assert pairs["author"] and pairs["country"]
+
+
+@pytest.mark.parametrize(
+    ("line", "size"),
+    [("START 15", (15, 15)), ("start 20", (20, 20)), ("RECTSTART 20,15", (20, 15))],
+)
+def test_start_sets_an_empty_board(line: str, size: tuple[int, int]) -> None:
+    brain = make_brain()
+    assert say(brain, line) == ["OK"]
+    assert brain.game is not None
+    assert (brain.game.rules.width, brain.game.rules.height) == size
+    assert not brain.game.moves
+
+
+@pytest.mark.parametrize("line", ["START 4", "START 53", "START", "START x", "RECTSTART 20"])
+def test_start_refuses_bad_sizes(line: str) -> None:
+    one_error(say(make_brain(), line))
+
+
+@pytest.mark.parametrize("line", ["BEGIN", "TURN 7,7", "BOARD", "RESTART", "YXSHOWFORBID"])
+def test_board_commands_need_start(line: str) -> None:
+    assert "START" in one_error(say(make_brain(), line))
+
+
+@pytest.mark.parametrize(
+    ("value", "rule"),
+    [
+        ("0", Rule.FREESTYLE),
+        ("1", Rule.STANDARD),
+        ("2", Rule.FREESTYLE),  # Gomocup: continuous game only (not renju as in Yixin-Board)
+        ("3", Rule.STANDARD),  # exactly five + continuous game
+        ("4", Rule.RENJU),
+        ("8", Rule.CARO),
+        ("9", Rule.CARO),
+    ],
+)
+def test_info_rule_before_and_after_start(value: str, rule: Rule) -> None:
+    before = make_brain(f"INFO rule {value}", "START 15")
+    after = make_brain("START 15", f"INFO rule {value}")
+    for brain in (before, after):
+        assert brain.game is not None
+        assert brain.game.rules.rule is rule
+
+
+def test_info_rule_keeps_the_stones() -> None:
+    brain = make_brain("START 15", "BEGIN")
+    say(brain, "INFO rule 4")
+    assert brain.game is not None and brain.game.rules.rule is Rule.RENJU
+    assert len(stones(brain)) == 1
+
+
+def test_info_rule_that_refuses_the_stones_clears_the_board() -> None:
+    brain = make_brain("START 15")
+    # Black (the opponent's field 2) ends on 7,7: a double-three, legal until renju applies.
+    black = ["5,7,2", "6,7,2", "7,5,2", "7,6,2", "7,7,2"]
+    white = ["0,0,1", "0,14,1", "14,0,1", "14,14,1"]
+    lines = [line for pair in zip(black, [*white, ""], strict=True) for line in pair if line]
+    assert say(brain, "YXBOARD", *lines, "DONE") == []
+    assert len(stones(brain)) == 9
+    (reply,) = say(brain, "INFO rule 4")
+    assert reply.startswith("MESSAGE the board was cleared: move 9 at 7,7: forbidden")
+    assert brain.game is not None and brain.game.rules.rule is Rule.RENJU
+    assert stones(brain) == []
+
+
+def test_info_limits_and_unknown_keys() -> None:
+    brain = make_brain()
+    assert say(brain, "INFO timeout_turn 1000", "INFO time_left 60000", "INFO max_memory 0") == []
+    assert say(brain, "INFO folder C:\\tmp", "INFO evaluate 3,4", "INFO no_such_key 5") == []
+    assert brain.limits.timeout_turn == 1000 and brain.limits.time_left == 60000
+    assert 0 < brain.limits.move_seconds() <= 0.5
+    assert say(brain, "INFO timeout_turn 0") == []
+    assert brain.limits.move_seconds() == 0
+
+
+@pytest.mark.parametrize("line", ["INFO rule x", "INFO rule 16", "INFO timeout_turn soon"])
+def test_info_with_a_bad_value_says_a_message_only(line: str) -> None:
+    brain = make_brain("START 15")
+    (reply,) = say(brain, line)
+    assert reply.startswith("MESSAGE ")
+    assert brain.game is not None and brain.game.rules.rule is Rule.FREESTYLE
+
+
+def test_end_stops_without_a_reply() -> None:
+    brain = make_brain("START 15")
+    assert say(brain, "END") == []
+    assert brain.ended
+
+
+# -- moves -----------------------------------------------------------------------------------
+
+
+def test_begin_opens_in_the_centre_and_turn_answers() -> None:
+    brain = make_brain("START 15", "INFO rule 4")
+    assert say(brain, "BEGIN") == ["7,7"]
+    (reply,) = say(brain, "TURN 8,8")
+    answer = move_of(reply)
+    assert answer not in (Point(7, 7), Point(8, 8))
+    assert stones(brain) == [
+        (Color.BLACK, Point(7, 7)),
+        (Color.WHITE, Point(8, 8)),
+        (Color.BLACK, answer),
+    ]
+
+
+def test_begin_on_a_board_with_stones_is_an_error() -> None:
+    brain = make_brain("START 15", "BEGIN")
+    one_error(say(brain, "BEGIN"))
+
+
+@pytest.mark.parametrize(
+    ("line", "reason"),
+    [
+        ("TURN 7,7", "occupied"),
+        ("TURN 15,3", "off the 15x15 board"),
+        ("TURN -1,3", "off the 15x15 board"),
+        ("TURN 3", "wants x,y"),
+        ("TURN a,b", "wants x,y"),
+    ],
+)
+def test_turn_errors_leave_the_board_alone(line: str, reason: str) -> None:
+    brain = make_brain("START 15", "BEGIN")
+    assert reason in one_error(say(brain, line))
+    assert stones(brain) == [(Color.BLACK, Point(7, 7))]
+
+
+def test_turn_on_a_forbidden_point_is_refused() -> None:
+    brain = make_brain("START 15", "INFO rule 4")
+    # Black (the opponent) gets 5,7 6,7 and 7,5 7,6: 7,7 is a double-three.
+    moves = ["5,7", "0,0", "6,7", "0,14", "7,5", "14,0", "7,6", "14,14"]
+    assert say(brain, *(f"PLAY {m}" for m in moves)) == moves
+    assert "forbidden: double-three" in one_error(say(brain, "TURN 7,7"))
+    assert len(stones(brain)) == 8
+
+
+def test_play_imposes_the_move() -> None:
+    brain = make_brain("START 15")
+    assert say(brain, "PLAY 3,4") == ["3,4"]
+    assert stones(brain) == [(Color.BLACK, Point(3, 4))]
+
+
+def test_a_move_after_the_game_ended_is_an_error() -> None:
+    brain = make_brain("START 15")
+    moves = ["3,5", "0,0", "4,5", "2,0", "5,5", "4,0", "6,5", "6,0"]
+    say(brain, *(f"PLAY {m}" for m in moves))
+    assert "the game is over (B+5)" in one_error(say(brain, "TURN 7,5"))
+    assert brain.game is not None and brain.game.winner is Color.BLACK
+
+
+# -- BOARD and YXBOARD ---------------------------------------------------------------------
+
+
+def test_board_with_own_four_wins_in_one() -> None:
+    brain = make_brain("START 15")
+    lines = ["5,5,1", "0,0,2", "6,6,1", "14,0,2", "7,7,1", "0,14,2", "8,8,1", "14,14,2"]
+    (reply,) = say(brain, "BOARD", *lines, "DONE")
+    assert move_of(reply) in (Point(4, 4), Point(9, 9))
+    assert brain.game is not None and brain.game.winner is Color.BLACK
+
+
+def test_board_blocks_the_opponents_four() -> None:
+    brain = make_brain("START 15")
+    # The opponent (black: one stone more) has 3..6 on row 2, blocked on the left.
+    lines = ["3,2,2", "2,2,1", "4,2,2", "10,10,1", "5,2,2", "11,11,1", "6,2,2"]
+    assert say(brain, "BOARD", *lines, "DONE") == ["7,2"]
+    assert stones(brain)[0] == (Color.BLACK, Point(3, 2))
+    assert stones(brain)[-1] == (Color.WHITE, Point(7, 2))
+
+
+def test_board_field_3_lines_are_skipped() -> None:
+    brain = make_brain("START 15")
+    (reply,) = say(brain, "BOARD", "7,7,2", "8,8,3", "DONE")
+    assert move_of(reply) != Point(8, 8)
+    assert len(stones(brain)) == 2
+
+
+@pytest.mark.parametrize(
+    ("lines", "reason"),
+    [
+        (["7,7"], "board line 1 '7,7' is not x,y,field"),
+        (["7,7,1", "8,8,4"], "field 4"),
+        (["7,7,1", "15,8,2"], "off the 15x15 board"),
+        (["7,7,1", "8,8,1"], "2 own and 0 opponent stones"),
+        (["7,7,1", "7,7,2"], "occupied"),
+    ],
+)
+def test_board_errors_keep_the_old_position(lines: list[str], reason: str) -> None:
+    brain = make_brain("START 15", "BEGIN")
+    assert reason in one_error(say(brain, "BOARD", *lines, "DONE"))
+    assert stones(brain) == [(Color.BLACK, Point(7, 7))]
+
+
+def test_board_without_done_is_dropped_when_a_command_comes() -> None:
+    brain = make_brain("START 15")
+    replies = say(brain, "BOARD", "7,7,2", "ABOUT")
+    assert replies[0] == "ERROR BOARD ended without DONE"
+    assert replies[1].startswith('name="tengen"')
+    assert stones(brain) == []
+
+
+def test_done_alone_is_an_error() -> None:
+    one_error(say(make_brain("START 15"), "DONE"))
+
+
+def test_yxboard_sets_the_position_silently() -> None:
+    brain = make_brain("START 15")
+    assert say(brain, "YXBOARD", "7,7,2", "8,7,1", "9,9,2", "DONE") == []
+    assert stones(brain) == [
+        (Color.BLACK, Point(7, 7)),
+        (Color.WHITE, Point(8, 7)),
+        (Color.BLACK, Point(9, 9)),
+    ]
+
+
+# -- TAKEBACK and RESTART ------------------------------------------------------------------
+
+
+def test_takeback_undoes_the_last_moves() -> None:
+    brain = make_brain("START 15")
+    say(brain, "BEGIN")
+    (reply,) = say(brain, "TURN 8,8")
+    assert say(brain, f"TAKEBACK {reply}") == ["OK"]
+    assert "not the last move" in one_error(say(brain, "TAKEBACK 7,7"))
+    assert say(brain, "TAKEBACK 8,8", "TAKEBACK 7,7") == ["OK", "OK"]
+    assert stones(brain) == []
+    one_error(say(brain, "TAKEBACK 7,7"))
+
+
+def test_restart_clears_the_board_and_keeps_size_and_rule() -> None:
+    brain = make_brain("RECTSTART 20,15", "INFO rule 1", "BEGIN")
+    assert say(brain, "RESTART") == ["OK"]
+    assert brain.game is not None
+    assert brain.game.rules == GomokuRules(Rule.STANDARD, 20, 15)
+    assert not brain.game.moves
+    assert say(brain, "BEGIN") == ["9,7"]
+
+
+# -- YXSHOWFORBID ----------------------------------------------------------------------------
+
+# Black, to move under renju, has three forbidden points, each found by reading the diagram:
+#   4,1   row 1 holds X X X . X X: a stone there makes six, an overline;
+#   4,10  makes 2..4 on row 10 and 8..10 on column 4, both open threes: a double-three;
+#   11,7  makes 11,4..7 on column 11 (five-points 11,3 and 11,8) and 11..14 on row 7 (five-point
+#         10,7; the edge closes it): two fours, a double-four.
+# White's fifteen stones lie apart on rows 12 and 14, far from every black line.
+_BLACK = [(1, 1), (2, 1), (3, 1), (5, 1), (6, 1), (2, 10), (3, 10), (4, 8), (4, 9)]
+_BLACK += [(11, 4), (11, 5), (11, 6), (12, 7), (13, 7), (14, 7)]
+_WHITE = [(c, 14) for c in range(0, 15, 2)] + [(c, 12) for c in range(1, 15, 2)]
+
+
+def test_yxshowforbid_lists_blacks_forbidden_points() -> None:
+    brain = make_brain("START 15", "INFO rule 4")
+    lines = [
+        f"{c},{r},{k}"
+        for b, w in zip(_BLACK, _WHITE, strict=True)
+        for (c, r), k in ((b, 1), (w, 2))
+    ]
+    assert say(brain, "YXBOARD", *lines, "DONE") == []
+    assert brain.game is not None and brain.game.to_play is Color.BLACK
+    assert say(brain, "YXSHOWFORBID") == ["FORBID 040111070410."]
+    expected = {Point(4, 1), Point(4, 10), Point(11, 7)}
+    assert set(forbidden_points(brain.game.board)) == expected
+
+
+def test_yxshowforbid_is_empty_outside_renju_and_for_white() -> None:
+    brain = make_brain("START 15")
+    lines = [
+        f"{c},{r},{k}"
+        for b, w in zip(_BLACK, _WHITE, strict=True)
+        for (c, r), k in ((b, 1), (w, 2))
+    ]
+    say(brain, "YXBOARD", *lines, "DONE")
+    assert say(brain, "YXSHOWFORBID") == ["FORBID ."]
+    renju = make_brain("START 15", "INFO rule 4", "BEGIN")
+    assert say(renju, "YXSHOWFORBID") == ["FORBID ."]
+
+
+# -- robustness ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("line", ["", "   ", "\r\n"])
+def test_blank_lines_are_ignored(line: str) -> None:
+    assert say(make_brain(), line) == []
+
+
+@pytest.mark.parametrize("line", ["FOO", "SWAP2BOARD", "YXNBEST 3", "__init__", "_cmd_end"])
+def test_unknown_commands(line: str) -> None:
+    brain = make_brain("START 15")
+    one_error(say(brain, line), "UNKNOWN")
+    assert not brain.ended
+
+
+_WORDS = ["START", "RECTSTART", "RESTART", "INFO", "BEGIN", "TURN", "BOARD", "YXBOARD", "DONE"]
+_WORDS += ["TAKEBACK", "PLAY", "YXSHOWFORBID", "ABOUT", "STOP", "rule", "timeout_turn", "7,7,1"]
+_ARGUMENT = st.one_of(
+    st.integers(-3, 60).map(str),
+    st.tuples(st.integers(-2, 25), st.integers(-2, 25)).map(lambda t: f"{t[0]},{t[1]}"),
+    st.tuples(st.integers(-1, 16), st.integers(-1, 16), st.integers(0, 4)).map(
+        lambda t: f"{t[0]},{t[1]},{t[2]}"
+    ),
+    st.text(max_size=12),
+)
+_LINE = st.one_of(
+    st.text(max_size=30),
+    st.tuples(st.sampled_from(_WORDS), st.lists(_ARGUMENT, max_size=3)).map(
+        lambda t: " ".join([t[0], *t[1]])
+    ),
+)
+
+
+def _well_formed(reply: str) -> bool:
+    first = reply.split(" ", 1)[0]
+    known = first in ("OK", "ERROR", "UNKNOWN", "MESSAGE", "FORBID", 'name="tengen",')
+    return "\n" not in reply and "\r" not in reply and (known or bool(_MOVE.fullmatch(reply)))
+
+
+@given(st.lists(_LINE, max_size=25))
+def test_random_lines_never_crash_the_brain(lines: list[str]) -> None:
+    brain = make_brain("START 15")
+    for line in lines:
+        replies = brain.handle(line)
+        assert all(_well_formed(reply) for reply in replies), replies
+    assert brain.handle("ABOUT")[-1].startswith('name="tengen"')
+
+
+# -- the brain as a program ----------------------------------------------------------------
+
+
+def test_the_module_runs_as_a_brain() -> None:
+    script = "START 15\r\nINFO rule 4\r\nBEGIN\r\nTURN 8,8\r\nABOUT\r\nFOO\r\nEND\r\nABOUT\r\n"
+    done = subprocess.run(BRAIN, input=script, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[:2] == ["OK", "7,7"]
+    move_of(lines[2])
+    assert lines[3].startswith('name="tengen"')
+    assert lines[4].startswith("UNKNOWN")
+    assert len(lines) == 5  # nothing after END
+
+
+def test_the_brain_stops_at_end_of_input() -> None:
+    done = subprocess.run(BRAIN, input="START 15\n", capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stdout) == (0, "OK\n")
+
+
+# -- the manager side ------------------------------------------------------------------------
+
+
+def test_manager_speaks_to_the_brain() -> None:
+    with GomocupEngine(BRAIN, timeout=30) as engine:
+        assert engine.about()["name"] == "tengen"
+        engine.set_rules(GomokuRules(Rule.RENJU))
+        engine.start(15)
+        assert engine.begin() == Point(7, 7)
+        answer = engine.turn(Point(8, 8))
+        engine.takeback(answer)
+        game = GomokuGame(GomokuRules(Rule.RENJU))
+        for p in (Point(7, 7), Point(8, 8), Point(6, 6)):
+            game.play(p)
+        engine.restart()
+        reply = engine.board(game)
+        assert reply in game.legal_moves()
+        engine.start(20, 15)
+        with pytest.raises(GomocupRefused, match="TURN 30,3"):
+            engine.turn(Point(30, 3))
+        with pytest.raises(GomocupRefused, match="START 4"):
+            engine.start(4)
+    assert engine.returncode == 0
+
+
+def _fake(script: str) -> list[str]:
+    """A brain made of a Python one-off that answers every line with `script`'s logic."""
+    body = "import sys\nfor line in sys.stdin:\n    line = line.strip()\n" + script
+    return [sys.executable, "-c", body]
+
+
+def test_manager_skips_messages_and_accepts_suggestions() -> None:
+    brain = _fake(
+        "    if line.startswith('START'):\n"
+        "        print('MESSAGE hello', 'DEBUG thinking', 'OK', sep='\\n', flush=True)\n"
+        "    elif line == 'BEGIN':\n"
+        "        print('SUGGEST 3,4', flush=True)\n"
+        "    elif line.startswith('PLAY'):\n"
+        "        print(line[5:], flush=True)\n"
+    )
+    with GomocupEngine(brain, timeout=30) as engine:
+        engine.start(15)
+        assert engine.begin() == Point(3, 4)
+        assert list(engine.messages) == ["MESSAGE hello", "DEBUG thinking"]
+
+
+def test_manager_reports_a_nonsense_answer() -> None:
+    with GomocupEngine(_fake("    print('hmm', flush=True)\n"), timeout=30) as engine:
+        with pytest.raises(GomocupError, match="not x,y"):
+            engine.begin()
+        with pytest.raises(GomocupRefused, match="hmm"):
+            engine.start(15)
+
+
+def test_manager_times_out_and_kills_a_silent_brain() -> None:
+    engine = GomocupEngine(_fake("    pass\n"), timeout=0.5)
+    with pytest.raises(GomocupTimeout, match=r"no answer to 'START 15' within 0\.5 s"):
+        engine.start(15)
+    assert engine.returncode is not None
+    with pytest.raises(GomocupEngineDied):
+        engine.begin()
+    engine.end()
+
+
+def test_manager_reports_a_dead_brain_with_its_stderr() -> None:
+    brain = [sys.executable, "-c", "import sys; print('no board for you', file=sys.stderr)"]
+    with (
+        GomocupEngine(brain, timeout=30) as engine,
+        pytest.raises(GomocupEngineDied, match=r"(?s)exited with status 0.*no board for you"),
+    ):
+        engine.start(15)
+
+
+def test_manager_reports_a_missing_program() -> None:
+    with pytest.raises(GomocupEngineDied, match="cannot start"):
+        GomocupEngine(["/nonexistent/pbrain-nothing"])
+
+
+@pytest.mark.parametrize("rule", [Rule.FREESTYLE, Rule.RENJU])
+def test_brain_against_brain_plays_a_legal_game_to_the_end(rule: Rule) -> None:
+    rules = GomokuRules(rule)
+    with GomocupEngine(BRAIN, timeout=30) as black, GomocupEngine(BRAIN, timeout=30) as white:
+        black.info("timeout_turn", 200)
+        white.info("timeout_turn", 200)
+        game = play_game(black, white, rules)
+    assert game.is_over
+    replay = GomokuGame(rules)
+    for color, point in game.moves:
+        assert color is replay.to_play
+        assert point in replay.legal_moves()
+        replay.play(point)
+    assert replay.result == game.result
+    assert game.winner is not None or game.board.is_full()

@@ -1,0 +1,263 @@
+"""The built-in Gomoku player: fives, forced blocks, forced wins, renju's forbidden points,
+strength against a random mover, and speed."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from tengen.ai.gomoku_player import GomokuPlayer
+from tengen.core.color import Color
+from tengen.core.coords import Point
+from tengen.gomoku import GomokuGame, GomokuIllegal, GomokuRules, Rule, wins_at
+
+
+def game_of(diagram: str, rule: Rule = Rule.FREESTYLE) -> GomokuGame:
+    """A 15x15 game whose stones are `diagram`'s (top left), played black and white in turn.
+
+    Black has as many stones as White (Black to play) or one more (White to play).
+    """
+    rows = [line.replace(" ", "") for line in diagram.strip().splitlines()]
+    black = [Point(c, r) for r, row in enumerate(rows) for c, s in enumerate(row) if s == "X"]
+    white = [Point(c, r) for r, row in enumerate(rows) for c, s in enumerate(row) if s == "O"]
+    assert len(black) - len(white) in (0, 1)
+    game = GomokuGame(GomokuRules(rule))
+    for i in range(len(black) + len(white)):
+        game.play((black if i % 2 == 0 else white)[i // 2])
+    return game
+
+
+def five_points(game: GomokuGame, color: Color) -> set[Point]:
+    """Where a `color` stone would win now, by brute force with the judge."""
+    found = set()
+    for p in game.board.empty_points():
+        board = game.board.copy()
+        board.place(p, color)
+        if wins_at(board, p, color, game.rules.rule) is not None:
+            found.add(p)
+    return found
+
+
+def random_positions(rule: Rule, count: int, seed: int) -> list[GomokuGame]:
+    """Crowded positions: 10 to 40 random legal stones in the board's central 8x8."""
+    rng = random.Random(seed)
+    games: list[GomokuGame] = []
+    while len(games) < count:
+        game = GomokuGame(GomokuRules(rule))
+        for _ in range(rng.randint(10, 40)):
+            if game.is_over:
+                break
+            with_stones = [p for p in game.legal_moves() if 3 <= p.col < 11 and 3 <= p.row < 11]
+            if not with_stones:
+                break
+            game.play(rng.choice(with_stones))
+        if not game.is_over:
+            games.append(game)
+    return games
+
+
+def player(seed: int = 0) -> GomokuPlayer:
+    return GomokuPlayer(seed=seed, time_limit=0.1)
+
+
+# -- fives and blocks ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("diagram", "wins"),
+    [
+        (
+            """
+            . X X X X . .
+            O O O . . . .
+            . . . O . . .
+            """,
+            {Point(0, 0), Point(5, 0)},
+        ),
+        (
+            """
+            X . . . . .
+            . X O . . .
+            . . . O . .
+            . . . X O .
+            . . . . X O
+            """,
+            {Point(2, 2)},
+        ),
+    ],
+)
+def test_wins_in_one(diagram: str, wins: set[Point]) -> None:
+    game = game_of(diagram)
+    assert player().genmove(game) in wins
+
+
+def test_standard_rule_takes_the_five_not_the_overline() -> None:
+    game = game_of(
+        """
+        . X X X X . X
+        O O O . O . .
+        . . . . . O .
+        """,
+        Rule.STANDARD,
+    )
+    assert player().genmove(game) == Point(0, 0)
+
+
+def test_blocks_a_five_and_prefers_a_block_that_makes_a_four() -> None:
+    # White threatens fives at 5,0 and 10,9; Black can stop only one and takes 10,9, which
+    # also makes Black an open four on row 9.
+    game = game_of(
+        """
+        X O O O O . . . . . . .
+        . . . . . . . . . . . .
+        . . . . . . . . . . . .
+        . . . . . . . . . . . .
+        . . . . . . . . . . X .
+        . . . . X . . . . . O .
+        X . . . . . . . . . O .
+        . . . . . . . . . . O .
+        . . X . . . . . . . O .
+        . . . . . . . X X X . .
+        """
+    )
+    assert five_points(game, Color.WHITE) == {Point(5, 0), Point(10, 9)}
+    assert player().genmove(game) == Point(10, 9)
+
+
+@pytest.mark.parametrize("rule", list(Rule))
+def test_never_misses_a_five_or_a_forced_block(rule: Rule) -> None:
+    checked_wins = checked_blocks = 0
+    for n, game in enumerate(random_positions(rule, 150, seed=7)):
+        me = game.to_play
+        legal = set(game.legal_moves())
+        mine = five_points(game, me) & legal
+        theirs = five_points(game, me.opponent)
+        move = player(n).genmove(game)
+        assert move in legal
+        if mine:
+            assert move in mine, (game.board.diagram(), move)
+            checked_wins += 1
+        elif theirs & legal:
+            assert move in theirs, (game.board.diagram(), move)
+            checked_blocks += 1
+    assert checked_wins >= 10 and checked_blocks >= 10
+
+
+def test_never_plays_a_forbidden_point_as_black_under_renju() -> None:
+    checked = 0
+    for n, game in enumerate(random_positions(Rule.RENJU, 200, seed=11)):
+        if game.to_play is not Color.BLACK:
+            continue
+        forbidden = game.forbidden_points()
+        move = player(n).genmove(game)
+        assert move not in forbidden
+        checked += bool(forbidden)
+        game.play(move)  # raises GomokuIllegal if the move were refused
+    assert checked >= 10
+
+
+# -- forced wins and threats -----------------------------------------------------------------
+
+
+def test_makes_an_open_four_from_an_open_three() -> None:
+    game = game_of(
+        """
+        . . . . . . . .
+        . . X X X . . .
+        . . . . . . . .
+        . O . . . . O .
+        . . . . . O . .
+        """
+    )
+    move = player().genmove(game)
+    assert move in {Point(1, 1), Point(5, 1)}
+
+
+def test_finds_a_four_three_and_wins_against_a_defender() -> None:
+    # Black: 5..7 on row 7 closed by White's 4,7, and 8,5 8,6 on column 8. 8,7 makes a four
+    # (five-point 9,7) and an open three on column 8 at once; nothing else wins as fast.
+    game = game_of(
+        """
+        . . . . . . . . . . . .
+        . . . . . . . . . . . .
+        . . . . . . . . . . . O
+        . . . . . . . . . . . .
+        . . . . . . . . . . . .
+        . . . . . . . . X . . .
+        . . . . . . . . X . . .
+        . . . . O X X X . . . .
+        . . . . . . . . . . . .
+        . . . . . . . . . . . .
+        . O . . . . . . . . . .
+        . . . . . . O . . . . .
+        . . . . . . . . . O . .
+        """
+    )
+    assert game.to_play is Color.BLACK
+    attacker, defender = player(1), player(2)
+    assert attacker.genmove(game) == Point(8, 7)
+    for _ in range(4):
+        game.play(attacker.genmove(game))
+        if game.is_over:
+            break
+        game.play(defender.genmove(game))
+    assert game.winner is Color.BLACK
+
+
+def test_blocks_an_open_three_at_its_ends() -> None:
+    game = game_of(
+        """
+        . . . . . . . .
+        . . O O O . . .
+        . . . . . . . .
+        . X . . . . . .
+        . . . . . X . .
+        . . . . . . . X
+        """
+    )
+    assert player().genmove(game) in {Point(1, 1), Point(5, 1)}
+
+
+# -- games -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rule", [Rule.FREESTYLE, Rule.RENJU])
+@pytest.mark.parametrize("color", [Color.BLACK, Color.WHITE])
+def test_beats_a_random_mover(rule: Rule, color: Color) -> None:
+    rng = random.Random(3)
+    me = player(5)
+    game = GomokuGame(GomokuRules(rule))
+    while not game.is_over:
+        if game.to_play is color:
+            game.play(me.genmove(game))
+        else:
+            game.play(rng.choice(game.legal_moves()))
+    assert game.winner is color
+
+
+def test_a_move_takes_well_under_half_a_second() -> None:
+    game = GomokuGame(GomokuRules(Rule.RENJU))
+    players = {Color.BLACK: GomokuPlayer(1), Color.WHITE: GomokuPlayer(2)}
+    slowest = 0.0
+    while not game.is_over and len(game.moves) < 80:
+        started = time.perf_counter()
+        move = players[game.to_play].genmove(game)
+        slowest = max(slowest, time.perf_counter() - started)
+        game.play(move)
+    assert slowest < 0.5
+
+
+def test_no_move_when_the_game_is_over() -> None:
+    game = game_of(
+        """
+        X X X X X
+        O O O O .
+        """
+    )
+    assert game.is_over
+    with pytest.raises(ValueError, match="no legal move"):
+        player().genmove(game)
+    with pytest.raises(GomokuIllegal):
+        game.play(Point(9, 9))

@@ -1,0 +1,77 @@
+"""Gomoku records: SGF GM[4] both ways, and Piskvork .psq through the SGF tree."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tengen.core.color import Color
+from tengen.core.coords import Point
+from tengen.gomoku import GomokuGame, GomokuIllegal, GomokuRules, Rule
+from tengen.gomoku.record import game_from_tree, game_to_tree
+from tengen.sgf import parse, serialise
+from tengen.sgf.formats import psq
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "formats"
+
+
+def test_psq_five_is_a_black_win() -> None:
+    """five.psq: Black fills column 8 (1-based) from row 7 to 11 on move 9."""
+    game = game_from_tree(psq.load(DATA / "five.psq"))
+    assert game.rules == GomokuRules(Rule.FREESTYLE, 15, 15)
+    assert game.move_number == 9 and game.result == "B+5"
+    assert game.winning_line == [Point(7, r) for r in range(6, 11)]
+
+
+def test_psq_corners_of_a_twenty_board() -> None:
+    game = game_from_tree(psq.load(DATA / "corners.psq"))
+    assert (game.board.width, game.board.height) == (20, 20)
+    assert game.moves[-1] == (Color.BLACK, Point(19, 19)) and not game.is_over
+
+
+def test_sgf_round_trip_with_rule_and_result() -> None:
+    game = GomokuGame(GomokuRules(Rule.RENJU))
+    for col in range(4):
+        game.play(Point(3 + col, 7))
+        game.play(Point(3 + col, 0))
+    game.play(Point(7, 7))
+    tree = game_to_tree(game)
+    assert tree.root.properties["RU"] == ["renju"] and tree.root.properties["RE"] == ["B+"]
+    (again,) = parse(serialise(tree)).games
+    copy = game_from_tree(again)
+    assert copy.moves == game.moves and copy.result == "B+5" and copy.rules == game.rules
+
+
+def test_resignation_is_read_from_re() -> None:
+    (tree,) = parse(b"(;GM[4]SZ[15]RE[W+R];B[hh];W[ii])").games
+    game = game_from_tree(tree)
+    assert game.result == "W+R"
+    assert game_to_tree(game).root.properties["RE"] == ["W+R"]
+
+
+def test_rules_argument_overrides_the_record() -> None:
+    (tree,) = parse(b"(;GM[4]SZ[15]RU[renju];B[hh])").games
+    assert game_from_tree(tree, GomokuRules(Rule.CARO)).rules.rule is Rule.CARO
+
+
+@pytest.mark.parametrize(
+    ("sgf", "error", "message"),
+    [
+        (b"(;GM[1]SZ[19];B[dd])", ValueError, "not a Gomoku record"),
+        (b"(;GM[4]RU[omok];B[hh])", ValueError, "unknown Gomoku rule"),
+        (b"(;GM[4]AB[hh];W[ii])", ValueError, "setup stones"),
+        (b"(;GM[4];B[hh];W[])", ValueError, "no pass"),
+        (b"(;GM[4];B[hh];B[ii])", GomokuIllegal, "wrong turn"),
+        (b"(;GM[4];B[hh];W[hh])", GomokuIllegal, "occupied"),
+    ],
+)
+def test_bad_records(sgf: bytes, error: type[Exception], message: str) -> None:
+    (tree,) = parse(sgf).games
+    with pytest.raises(error, match=message):
+        game_from_tree(tree)
+
+
+def test_default_size_is_fifteen() -> None:
+    (tree,) = parse(b"(;GM[4];B[oo])").games
+    assert game_from_tree(tree).moves == [(Color.BLACK, Point(14, 14))]
