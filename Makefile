@@ -30,11 +30,12 @@ check: $(STAMP)
 check-long: $(STAMP)
 	TENGEN_CROSSCHECK_GAMES=30 $(BIN)/pytest -q tests/core/test_gnugo_crosscheck.py
 
-## bench: playouts (vs sgfmill and C), records (vs sgfmill), scoring (vs GNU Go); tables + JSON
+## bench: playouts (vs sgfmill and C), records (vs sgfmill), scoring (vs GNU Go), batch; tables + JSON
 bench: $(STAMP)
 	$(BIN)/python bench/playout.py
 	$(BIN)/python bench/records.py
 	$(BIN)/python bench/scoring.py
+	$(BIN)/python bench/batch.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
