@@ -1,4 +1,7 @@
-"""The opponents a seat can hold besides a person: the built-in player and a GTP engine.
+"""The opponents a seat can hold besides a person: the built-in players and external engines.
+
+Go: `BuiltinPlayer` and a GTP engine (`EnginePlayer`). Gomoku: `BuiltinGomoku` (the threat
+search of `tengen.ai.gomoku_player`) and a Gomocup ``pbrain`` engine (`GomocupPlayer`).
 
 `EnginePlayer` keeps an external engine (GNU Go, KataGo...) in step with a game: before each
 ``genmove`` it sends only the moves the engine has not seen, or clears and replays everything
@@ -11,10 +14,13 @@ from __future__ import annotations
 
 from typing import Literal, Protocol
 
+from tengen.ai.gomoku_player import GomokuPlayer
 from tengen.ai.players import RandomPlayer
 from tengen.core.color import Color
 from tengen.core.coords import Move, Point, from_gtp, to_gtp
 from tengen.core.game import Game
+from tengen.gomoku import GomokuGame
+from tengen.gomoku.manager import GomocupEngine, GomocupError
 from tengen.gtp.client import GtpClient, GtpClientError
 
 Resign = Literal["resign"]
@@ -127,3 +133,57 @@ class EnginePlayer:
                     f"{game.move_number}: engine only {extra}; tengen only {missing}"
                 )
         return found
+
+
+class GomokuComputer(Protocol):
+    """What a Gomoku session asks of a computer seat."""
+
+    def genmove(self, game: GomokuGame) -> Point:
+        """The stone the player to move places. Raises EngineError."""
+        ...
+
+    def close(self) -> None:
+        """Free what the player holds (an engine process)."""
+        ...
+
+
+class BuiltinGomoku:
+    """Adapts `tengen.ai.gomoku_player.GomokuPlayer` to `GomokuComputer`."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._player = GomokuPlayer(seed or 0)
+
+    def genmove(self, game: GomokuGame) -> Point:
+        """The built-in player's stone."""
+        return self._player.genmove(game)
+
+    def close(self) -> None:
+        """Nothing to free."""
+
+
+class GomocupPlayer:
+    """A Gomocup brain started from `argv` on first use; each turn sends the whole game
+    (``BOARD``), so an undo needs no bookkeeping."""
+
+    def __init__(self, argv: list[str], timeout: float = 30.0) -> None:
+        self.argv = argv
+        self.timeout = timeout
+        self._engine: GomocupEngine | None = None
+
+    def genmove(self, game: GomokuGame) -> Point:
+        """Start the brain if needed, then ask for its move. Raises EngineError."""
+        try:
+            if self._engine is None:
+                self._engine = GomocupEngine(self.argv, self.timeout)
+                self._engine.start(game.rules.width, game.rules.height)
+                self._engine.set_rules(game.rules)
+            return self._engine.board(game)
+        except GomocupError as err:
+            self.close()
+            raise EngineError(str(err)) from None
+
+    def close(self) -> None:
+        """Stop the brain if it runs."""
+        if self._engine is not None:
+            self._engine.end()
+            self._engine = None

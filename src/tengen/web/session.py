@@ -1,18 +1,17 @@
 """Game sessions: the single owner of every game's mutable state in the web app.
 
-A `GameSession` holds one game tree, a `Cursor` on it (the position shown), the seats (who may
+A `GameSession` holds one game of Go: its game tree, a `Cursor` on it (the position shown), the seats (who may
 move for each colour, by secret token), the computer players, and the scoring state. Every
 change happens under the session's lock and is saved to the `Store` before the call returns,
 so a killed server loses nothing. `Sessions` opens games from the store on demand and creates
 or imports new ones. Nothing here knows HTTP: errors are `WebError`s with a status that the
-routes pass on.
+routes pass on. A Gomoku game is a `gomoku_session.GomokuSession` on the same base
+(`seats.SessionBase`); `Sessions` picks the class by the record's ``GM``.
 """
 
 from __future__ import annotations
 
-import asyncio
 import secrets
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -24,53 +23,40 @@ from tengen.core.errors import IllegalMove
 from tengen.core.handicap import fixed_points
 from tengen.core.rules import PRESETS
 from tengen.render import position_figure, render_png, render_svg
-from tengen.sgf import GameTree, Node, SgfError, parse, serialise
+from tengen.gomoku import GomokuGame, GomokuRules, Rule
+from tengen.gomoku.record import game_to_tree
+from tengen.sgf import GameTree, Node, SgfError, parse
 from tengen.sgf.cursor import Cursor
 from tengen.sgf.formats import FORMATS
 from tengen.web import scoring_view
-from tengen.web.players import BuiltinPlayer, EngineError, EnginePlayer, Player
-from tengen.web.store import Store, StoredGame
+from tengen.web.gomoku_session import GomokuSession
+from tengen.web.players import (
+    BuiltinGomoku,
+    BuiltinPlayer,
+    EngineError,
+    EnginePlayer,
+    GomocupPlayer,
+    GomokuComputer,
+    Player,
+)
+from tengen.web.seats import (
+    COMPUTER,
+    BadRequest,
+    Conflict,
+    Forbidden,
+    NotFound,
+    SessionBase,
+    WebError,
+    new_seats,
+)
+from tengen.web.store import Store
+
+__all__ = ["BadRequest", "Conflict", "Forbidden", "NotFound", "WebError"]
+GOMOKU = 4
+GOMOKU_RULES = tuple(r.value for r in Rule)
 
 SEAT_KINDS = ("human", "remote", "random", "engine")
-COMPUTER = ("random", "engine")
-COLORS = {"black": Color.BLACK, "white": Color.WHITE}
-
-
-class WebError(Exception):
-    """A request the app refuses: an HTTP status and a message for the person."""
-
-    status = 400
-
-    def __init__(self, message: str, reason: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.reason = reason
-
-
-class BadRequest(WebError):
-    """Malformed or invalid input."""
-
-
-class Forbidden(WebError):
-    """A token that does not hold the seat the action needs."""
-
-    status = 403
-
-
-class NotFound(WebError):
-    """No such game."""
-
-    status = 404
-
-
-class Conflict(WebError):
-    """The action does not fit the game now: an illegal move, a game over, nothing to undo."""
-
-    status = 409
-
-
-def _new_token() -> str:
-    return secrets.token_urlsafe(16)
+GOMOKU_SEATS = ("human", "remote", "builtin", "engine")
 
 
 def _field(data: dict[str, Any], key: str, kind: type, default: Any) -> Any:
@@ -85,8 +71,11 @@ def _field(data: dict[str, Any], key: str, kind: type, default: Any) -> Any:
 
 @dataclass(frozen=True)
 class NewGame:
-    """The options of a new game, as the new-game form sends them."""
+    """The options of a new game, as the new-game form sends them (``game``: go or gomoku;
+    ``rule`` is Gomoku's, ``ruleset``, ``komi`` and the handicap Go's)."""
 
+    game: str = "go"
+    rule: str = "freestyle"
     size: int = 19
     ruleset: str = "chinese"
     komi: float | None = None
@@ -105,8 +94,13 @@ class NewGame:
         if unknown:
             raise BadRequest(f"unknown option {sorted(unknown)[0]!r}")
         komi = data.get("komi")
+        game = _field(data, "game", str, "go")
+        if game not in ("go", "gomoku"):
+            raise BadRequest(f"unknown game {game!r} (go or gomoku)")
         options = cls(
-            size=_field(data, "size", int, 19),
+            game=game,
+            rule=_field(data, "rule", str, "freestyle"),
+            size=_field(data, "size", int, 15 if game == "gomoku" else 19),
             ruleset=_field(data, "ruleset", str, "chinese"),
             komi=None if komi is None else _field(data, "komi", float, 0.0),
             handicap=_field(data, "handicap", int, 0),
@@ -115,6 +109,8 @@ class NewGame:
             white=_field(data, "white", str, "human"),
             title=_field(data, "title", str, ""),
         )
+        if game == "gomoku":
+            return options._check_gomoku()
         if not 2 <= options.size <= 25:
             raise BadRequest(f"board size must be 2 to 25, not {options.size}")
         if options.ruleset not in PRESETS:
@@ -123,12 +119,24 @@ class NewGame:
             raise BadRequest("handicap_type must be 'fixed' or 'free'")
         if options.handicap == 1 or not 0 <= options.handicap <= 9:
             raise BadRequest(f"handicap must be 0 or 2 to 9, not {options.handicap}")
-        for seat in (options.black, options.white):
-            if seat not in SEAT_KINDS:
-                raise BadRequest(f"unknown opponent {seat!r} (one of {', '.join(SEAT_KINDS)})")
-        if options.black in COMPUTER and options.white in COMPUTER:
+        return options._check_seats(SEAT_KINDS)
+
+    def _check_gomoku(self) -> NewGame:
+        if not 5 <= self.size <= 25:
+            raise BadRequest(f"a Gomoku board size must be 5 to 25, not {self.size}")
+        if self.rule not in GOMOKU_RULES:
+            raise BadRequest(f"unknown Gomoku rule {self.rule!r} (known: {', '.join(GOMOKU_RULES)})")
+        if self.handicap:
+            raise BadRequest("Gomoku has no handicap")
+        return self._check_seats(GOMOKU_SEATS)
+
+    def _check_seats(self, kinds: tuple[str, ...]) -> NewGame:
+        for seat in (self.black, self.white):
+            if seat not in kinds:
+                raise BadRequest(f"unknown opponent {seat!r} (one of {', '.join(kinds)})")
+        if self.black in COMPUTER and self.white in COMPUTER:
             raise BadRequest("at least one seat must be a person")
-        return options
+        return self
 
 
 def _tree_for(options: NewGame) -> GameTree:
@@ -163,32 +171,39 @@ def _tree_for(options: NewGame) -> GameTree:
     return GameTree(root)
 
 
+def _gomoku_tree(options: NewGame) -> GameTree:
+    """The record of a new Gomoku game: GM[4], size, rule, players, date."""
+    rules = GomokuRules(Rule(options.rule), options.size, options.size)
+    tree = game_to_tree(GomokuGame(rules))
+    root = tree.root
+    root.set("DT", time.strftime("%Y-%m-%d"))
+    root.set("PB", options.black if options.black in COMPUTER else "Black")
+    root.set("PW", options.white if options.white in COMPUTER else "White")
+    if options.title:
+        root.set("GN", options.title)
+    return tree
+
+
 def read_record(data: bytes, filename: str = "") -> GameTree:
-    """The first game of an SGF text or of any record format tengen imports (by file name).
+    """The first game of an SGF text or of any record format tengen imports (by file name):
+    Go (GM[1]) or Gomoku (GM[4], also from a .psq file).
 
     Raises BadRequest with the parser's message (line and column where known).
     """
     suffix = filename.lower().rsplit(".", 1)[-1] if "." in filename else ""
     loader = FORMATS.get(f".{suffix}")
     try:
-        if loader is not None:
-            return loader(data)
-        games = parse(data).games
+        games = [loader(data)] if loader is not None else parse(data).games
     except (SgfError, ValueError) as err:
         raise BadRequest(f"cannot read {filename or 'the record'}: {err}") from None
     if not games:
         raise BadRequest(f"{filename or 'the record'} holds no game")
     tree = games[0]
-    if tree.game_type != 1:
-        raise BadRequest(f"{filename or 'the record'} is not a game of Go (GM[{tree.game_type}])")
+    if tree.game_type not in (1, GOMOKU):
+        raise BadRequest(
+            f"{filename or 'the record'} is not a game of Go or Gomoku (GM[{tree.game_type}])"
+        )
     return tree
-
-
-def _offer(queue: asyncio.Queue[dict[str, Any]], state: dict[str, Any]) -> None:
-    """Put `state` on `queue`, dropping the oldest entry of a full queue (a slow page)."""
-    if queue.full():
-        queue.get_nowait()
-    queue.put_nowait(state)
 
 
 def _node_index(tree: GameTree, node: Node) -> int:
@@ -218,8 +233,8 @@ def _move_label(node: Node, height: int) -> str:
     return "" if move is None else f"{move[0].letter} {_vertex(move[1], height)}"
 
 
-class GameSession:
-    """One game: its record, the cursor on it, the seats and the computer players."""
+class GameSession(SessionBase):
+    """One game of Go: its record, the cursor on it, the seats and the computer players."""
 
     def __init__(
         self,
@@ -230,16 +245,9 @@ class GameSession:
         make_player: Callable[[str], Player],
         created: float | None = None,
     ) -> None:
-        self.id = game_id
-        self.tree = tree
-        self.meta = meta
-        self.created = time.time() if created is None else created
-        self.version = 0
-        self.lock = threading.RLock()
-        self._store = store
+        super().__init__(game_id, tree, meta, store, created)
         self._make_player = make_player
         self._players: dict[Color, Player] = {}
-        self._listeners: dict[asyncio.Queue[dict[str, Any]], asyncio.AbstractEventLoop] = {}
         try:
             self.cursor = Cursor(tree)
         except ValueError as err:
@@ -248,50 +256,6 @@ class GameSession:
         self.cursor.go_to(nodes[min(meta.get("node", 0), len(nodes) - 1)])
         if meta.get("mode") == "play":
             self.cursor.to_end()
-
-    # -- seats -------------------------------------------------------------------------------
-
-    @property
-    def mode(self) -> str:
-        """ "play" (seats, opponents, undo) or "review" (navigate, variations, comments)."""
-        return str(self.meta.get("mode", "review"))
-
-    def seat_kind(self, color: Color) -> str:
-        """Who holds the seat: human, remote, random or engine."""
-        return str(self.meta["seats"][color.name.lower()]["kind"])
-
-    def tokens(self, remote: bool = False) -> dict[str, str]:
-        """The tokens of the seats that people hold: same-screen ones, or with `remote` all."""
-        return {
-            name: seat["token"]
-            for name, seat in self.meta["seats"].items()
-            if seat["kind"] == "human" or (remote and seat["kind"] == "remote")
-        }
-
-    def _held(self, token: str | None) -> set[Color]:
-        """The colours whose seat this token holds (computer seats are never held)."""
-        if not token:
-            return set()
-        return {
-            COLORS[name]
-            for name, seat in self.meta["seats"].items()
-            if seat["kind"] not in COMPUTER and secrets.compare_digest(seat["token"], token)
-        }
-
-    def _require_any(self, token: str | None) -> set[Color]:
-        held = self._held(token)
-        if not held:
-            raise Forbidden(
-                "this action needs a seat token of this game (X-Token header)"
-                if not token
-                else "the token holds no seat of this game"
-            )
-        return held
-
-    def _require_seat(self, token: str | None, color: Color) -> None:
-        held = self._require_any(token)
-        if self.mode == "play" and color not in held:
-            raise Forbidden(f"the token does not hold the {color.name.lower()} seat")
 
     # -- state -------------------------------------------------------------------------------
 
@@ -414,14 +378,6 @@ class GameSession:
         }
         return result
 
-    def title(self) -> str:
-        """GN, or "Black vs White", for lists and the page header."""
-        root = self.tree.root
-        name = root.get("GN")
-        if name:
-            return str(name)
-        return f"{root.get('PB') or 'Black'} vs {root.get('PW') or 'White'}"
-
     def _announce(self, node: Node, last: Move) -> str:
         """What a screen reader says after the last change: move, captures, atari."""
         try:
@@ -472,49 +428,11 @@ class GameSession:
             stack.extend(reversed(children))
         return {"nodes": nodes, "current": _node_index(self.tree, current)}
 
-    # -- saving and listeners ---------------------------------------------------------------
+    # -- saving ----------------------------------------------------------------------------
 
-    def save(self) -> None:
-        """Write the record and metadata in one transaction, and bump the version."""
+    def _sync_record(self) -> None:
+        """Remember the node shown."""
         self.meta["node"] = _node_index(self.tree, self.cursor.node)
-        self.version += 1
-        self._store.save(
-            StoredGame(
-                self.id,
-                self.title(),
-                self.mode,
-                self.created,
-                time.time(),
-                self.sgf(),
-                self.meta,
-            )
-        )
-
-    def sgf(self) -> str:
-        """The record as SGF text."""
-        return serialise(self.tree).decode("utf-8")
-
-    def subscribe(self) -> asyncio.Queue[dict[str, Any]]:
-        """A queue, on the running event loop, that receives the state after every change."""
-        queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=64)
-        self._listeners[queue] = asyncio.get_running_loop()
-        return queue
-
-    def unsubscribe(self, queue: asyncio.Queue[dict[str, Any]]) -> None:
-        """Stop sending changes to `queue`."""
-        self._listeners.pop(queue, None)
-
-    def snapshot(self) -> dict[str, Any]:
-        """The state, taken under the lock."""
-        with self.lock:
-            return self.state()
-
-    def publish(self) -> dict[str, Any]:
-        """Send the current state to every listener, from any thread; return it."""
-        state = self.snapshot()
-        for queue, loop in list(self._listeners.items()):
-            loop.call_soon_threadsafe(_offer, queue, state)
-        return state
 
     def close(self) -> None:
         """Stop the computer players (engine processes)."""
@@ -675,11 +593,6 @@ class GameSession:
             self.save()
             return True
 
-    def _warn(self, text: str) -> None:
-        warnings: list[str] = self.meta.setdefault("warnings", [])
-        warnings.append(text)
-        del warnings[:-20]
-
     # -- scoring -----------------------------------------------------------------------------
 
     def score_start(self, token: str | None) -> None:
@@ -827,14 +740,24 @@ class GameSession:
         return position_figure(self.cursor.game.board, last, chain_labels=chain_labels)
 
 
+AnySession = GameSession | GomokuSession
+
+
 class Sessions:
     """The open game sessions of one app, loaded from the store on first use."""
 
-    def __init__(self, store: Store, engine: list[str] | None, seed: int | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        engine: list[str] | None,
+        seed: int | None = None,
+        gomoku_engine: list[str] | None = None,
+    ) -> None:
         self.store = store
         self.engine = engine
+        self.gomoku_engine = gomoku_engine
         self.seed = seed
-        self._open: dict[str, GameSession] = {}
+        self._open: dict[str, AnySession] = {}
         self._lock = threading.Lock()
 
     def _make_player(self, kind: str) -> Player:
@@ -844,50 +767,60 @@ class Sessions:
             return EnginePlayer(self.engine)
         return BuiltinPlayer(self.seed)
 
-    def create(self, options: NewGame) -> GameSession:
+    def _make_gomoku_player(self, kind: str) -> GomokuComputer:
+        if kind == "engine":
+            if not self.gomoku_engine:
+                raise Conflict("no Gomoku engine was given: start the server with --gomoku-engine")
+            return GomocupPlayer(self.gomoku_engine)
+        return BuiltinGomoku(self.seed)
+
+    def _session(
+        self, game_id: str, tree: GameTree, meta: dict[str, Any], created: float | None = None
+    ) -> AnySession:
+        """The session class the record's game needs (GM[4]: Gomoku, else Go)."""
+        if tree.game_type == GOMOKU:
+            return GomokuSession(game_id, tree, meta, self.store, self._make_gomoku_player, created)
+        return GameSession(game_id, tree, meta, self.store, self._make_player, created)
+
+    def create(self, options: NewGame) -> AnySession:
         """Start and save a new game in play mode."""
-        if "engine" in (options.black, options.white) and not self.engine:
-            raise BadRequest("no engine was given: start the server with --engine COMMAND")
+        gomoku = options.game == "gomoku"
+        if "engine" in (options.black, options.white):
+            if gomoku and not self.gomoku_engine:
+                raise BadRequest("no Gomoku engine was given: start the server with --gomoku-engine")
+            if not gomoku and not self.engine:
+                raise BadRequest("no engine was given: start the server with --engine COMMAND")
         meta: dict[str, Any] = {
             "mode": "play",
-            "seats": {
-                "black": {"kind": options.black, "token": _new_token()},
-                "white": {"kind": options.white, "token": _new_token()},
-            },
+            "seats": new_seats(options.black, options.white),
             "dead": None,
             "resigned": None,
             "warnings": [],
         }
-        if options.black == options.white == "human":  # one screen, one holder of both seats
-            meta["seats"]["white"]["token"] = meta["seats"]["black"]["token"]
-        return self._add(_tree_for(options), meta)
+        return self._add(_gomoku_tree(options) if gomoku else _tree_for(options), meta)
 
-    def import_record(self, data: bytes, filename: str = "") -> GameSession:
+    def import_record(self, data: bytes, filename: str = "") -> AnySession:
         """Open a record (SGF or another format) as a new game in review mode."""
         tree = read_record(data, filename)
         meta: dict[str, Any] = {
             "mode": "review",
             "imported": True,
             "filename": filename,
-            "seats": {
-                "black": {"kind": "human", "token": _new_token()},
-                "white": {"kind": "human", "token": _new_token()},
-            },
+            "seats": new_seats("human", "human"),
             "dead": None,
             "warnings": [],
         }
-        meta["seats"]["white"]["token"] = meta["seats"]["black"]["token"]
         return self._add(tree, meta)
 
-    def _add(self, tree: GameTree, meta: dict[str, Any]) -> GameSession:
-        game_id = secrets.token_hex(6)
-        session = GameSession(game_id, tree, meta, self.store, self._make_player)
+    def _add(self, tree: GameTree, meta: dict[str, Any]) -> AnySession:
+        session = self._session(secrets.token_hex(6), tree, meta)
         session.save()
+        game_id = session.id
         with self._lock:
             self._open[game_id] = session
         return session
 
-    def get(self, game_id: str) -> GameSession:
+    def get(self, game_id: str) -> AnySession:
         """The open session of a game, loading it from the store. Raises NotFound."""
         with self._lock:
             session = self._open.get(game_id)
@@ -900,9 +833,7 @@ class Sessions:
                 tree = parse(stored.sgf).games[0]
             except (SgfError, IndexError) as err:
                 raise Conflict(f"game {game_id} cannot be read back: {err}") from None
-            session = GameSession(
-                game_id, tree, stored.meta, self.store, self._make_player, stored.created
-            )
+            session = self._session(game_id, tree, stored.meta, stored.created)
             self._open[game_id] = session
             return session
 
@@ -915,6 +846,7 @@ class Sessions:
                     "id": g.id,
                     "title": g.title,
                     "mode": g.mode,
+                    "game": "gomoku" if g.meta.get("game") == "gomoku" else "go",
                     "created": g.created,
                     "updated": g.updated,
                     "seats": {k: v["kind"] for k, v in g.meta.get("seats", {}).items()},
