@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -354,7 +355,7 @@ def test_import_other_formats(client: TestClient, name: str) -> None:
         (b"", "x.sgf", "must hold a game record"),
         (b"not a record", "x.sgf", "cannot read x.sgf"),
         (b"garbage", "x.gib", "cannot read x.gib"),
-        (b"(;GM[4]SZ[15];B[hh])", "g.sgf", "not a game of Go"),
+        (b"(;GM[3]SZ[15];B[hh])", "g.sgf", "not a game of Go or Gomoku"),
         (b"(;GM[1]SZ[99])", "big.sgf", "cannot"),
     ],
 )
@@ -417,3 +418,142 @@ def test_gtp_engine_opponent(db: Path, gnugo: str) -> None:
 
 
 CANDIDATES = {"C3": (2, 6), "G7": (6, 2), "C7": (2, 2), "G3": (6, 6)}
+
+
+# -- Gomoku ---------------------------------------------------------------------------------------
+
+FIVE = ["H8", "A1", "H9", "A3", "H10", "A5", "H11", "A7", "H12"]  # Black's five on column H
+# Black to play with J8 a double-three: G8 H8 _ across, J9 J10 up.
+DOUBLE_THREE = ["H8", "A1", "G8", "A3", "J9", "A5", "J10", "A7"]
+
+
+def test_gomoku_game_won_by_a_five(games: Games) -> None:
+    game, tokens = games.new(game="gomoku", size=15, rule="standard", title="Five")
+    token = tokens["black"]
+    start = games.client.get(f"/api/games/{game}").json()
+    assert (start["game"], start["rule"], start["width"], start["phase"]) == (
+        "gomoku",
+        "standard",
+        15,
+        "play",
+    )
+    state = games.play(game, token, *FIVE[:-1])
+    assert state["winning_line"] is None and state["result"] is None
+    state = games.play(game, token, FIVE[-1])
+    assert state["phase"] == "over" and state["result"] == "B+5" and state["winner"] == "black"
+    assert state["winning_line"] == [[7, row] for row in range(3, 8)]
+    assert state["announce"] == "Black H12, five in a row, result B+5."
+    late = games.post(game, "move", token, vertex="B2")
+    assert late.status_code == 409 and late.json()["reason"] == "game over"
+    assert "RE[B+]" in games.client.get(f"/api/games/{game}/sgf").text
+    undone = games.post(game, "undo", token).json()
+    assert undone["phase"] == "play" and undone["move_number"] == 8
+
+
+def test_gomoku_renju_forbidden_points(games: Games) -> None:
+    game, tokens = games.new(game="gomoku", size=15, rule="renju")
+    state = games.play(game, tokens["black"], *DOUBLE_THREE)
+    reason = "double-three (lines: horizontal, vertical)"
+    assert state["forbidden"] == [[8, 7, reason]]
+    refused = games.post(game, "move", tokens["black"], vertex="J8")
+    assert refused.status_code == 409
+    assert refused.json() == {
+        "error": f"illegal move J8: forbidden: {reason}",
+        "reason": f"forbidden: {reason}",
+    }
+    white = games.play(game, tokens["black"], "B2")
+    assert white["to_play"] == "white" and white["forbidden"] == []  # only Black's are marked
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ({"game": "gomoku", "size": 4}, "a Gomoku board size must be 5 to 25"),
+        ({"game": "gomoku", "rule": "pente"}, "unknown Gomoku rule 'pente'"),
+        ({"game": "gomoku", "white": "random"}, "unknown opponent 'random'"),
+        ({"game": "gomoku", "white": "engine"}, "no Gomoku engine was given"),
+        ({"game": "shogi"}, "unknown game 'shogi'"),
+    ],
+)
+def test_gomoku_bad_options(client: TestClient, body: dict[str, object], message: str) -> None:
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 400
+    assert message in response.json()["error"]
+
+
+def test_gomoku_go_actions_refused(games: Games) -> None:
+    game, tokens = games.new(game="gomoku", size=15)
+    for action, body in (("pass", {}), ("score", {}), ("move", {"vertex": "pass"})):
+        response = games.post(game, action, tokens["black"], **body)
+        assert response.status_code in (400, 409), action
+        assert "Gomoku" in response.json()["error"]
+    assert games.client.get(f"/api/games/{game}/position.svg").status_code == 409
+
+
+def test_gomoku_builtin_player_and_resign(games: Games) -> None:
+    game, tokens = games.new(game="gomoku", size=15, white="builtin")
+    state = games.play(game, tokens["black"], "H8")
+    assert state["move_number"] == 2 and state["to_play"] == "black"
+    assert games.post(game, "undo", tokens["black"]).json()["move_number"] == 0
+    games.play(game, tokens["black"], "H8")
+    state = games.post(game, "resign", tokens["black"]).json()
+    assert state["result"] == "W+R" and state["phase"] == "over"
+
+
+def test_gomoku_games_survive_a_new_app(db: Path) -> None:
+    with TestClient(create_app(Config(db=db))) as first:
+        games = Games(first)
+        game, tokens = games.new(
+            game="gomoku", size=15, rule="renju", white="remote", title="Renju"
+        )
+        games.play(game, tokens["black"], "H8")
+        before = first.get(f"/api/games/{game}").json()
+    with TestClient(create_app(Config(db=db))) as second:
+        after = second.get(f"/api/games/{game}").json()
+        assert after["board"] == before["board"] and after["move_number"] == 1
+        assert (after["game"], after["rule"], after["title"]) == ("gomoku", "renju", "Renju")
+        assert after["seats"] == {"black": "human", "white": "remote"}
+        white = second.post(f"/api/games/{game}/move", json={"vertex": "J9"}).status_code
+        assert white == 403
+        listed = second.get("/api/games").json()["games"]
+        assert [(g["id"], g["game"]) for g in listed] == [(game, "gomoku")]
+
+
+def test_gomoku_psq_import_and_review(client: TestClient, games: Games) -> None:
+    data = (DATA / "formats" / "five.psq").read_bytes()
+    response = client.post("/api/games/import?name=five.psq", content=data)
+    assert response.status_code == 201, response.text
+    game, token = response.json()["id"], response.json()["tokens"]["black"]
+    state = response.json()["state"]
+    assert (state["game"], state["mode"], state["phase"]) == ("gomoku", "review", "review")
+    assert state["move_number"] == state["line_length"] == 9
+    assert state["result"] == "B+5" and len(state["winning_line"]) == 5
+    assert "pbrain-alpha.zip" in state["comment"]
+    start = games.post(game, "nav", token, to="start").json()
+    assert start["move_number"] == 0 and start["winning_line"] is None
+    step = games.post(game, "nav", token, to="forward").json()
+    assert step["move_number"] == 1 and step["board"][7][7] == "B"
+    assert games.post(game, "nav", token, move=10).status_code == 409
+    assert games.post(game, "move", token, vertex="A1").status_code == 409
+    assert games.post(game, "mode", token, mode="play").status_code == 409
+
+
+def test_gomoku_sgf_import(client: TestClient) -> None:
+    record = b"(;GM[4]FF[4]SZ[15]RU[renju];B[hh];W[ii];B[gg])"
+    response = client.post("/api/games/import?name=r.sgf", content=record)
+    assert response.status_code == 201, response.text
+    state = response.json()["state"]
+    assert (state["rule"], state["move_number"], state["to_play"]) == ("renju", 3, "white")
+    bad = client.post("/api/games/import?name=r.sgf", content=b"(;GM[4]SZ[15];B[hh];B[ii])")
+    assert bad.status_code == 400 and "cannot open the Gomoku record" in bad.json()["error"]
+
+
+def test_gomocup_engine_opponent(db: Path) -> None:
+    """tengen's own Gomocup brain (``tengen gomocup``) as the engine of a Gomoku seat."""
+    brain = [sys.executable, "-m", "tengen", "gomocup"]
+    with TestClient(create_app(Config(db=db, gomoku_engine=brain))) as client:
+        assert "engine" in client.get("/api/config").json()["gomoku"]["seats"]
+        games = Games(client)
+        game, tokens = games.new(game="gomoku", size=15, white="engine")
+        state = games.play(game, tokens["black"], "H8")
+        assert state["move_number"] == 2 and state["warnings"] == []

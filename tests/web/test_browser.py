@@ -292,3 +292,43 @@ def test_kill_the_server_and_find_every_move(tmp_path: Path, browser: Browser, p
         shot(page, "14-after-restart")
     finally:
         server.stop()
+
+
+def new_gomoku(page: Page, url: str, rule: str) -> None:
+    """Start a 15x15 Gomoku game from the form, both seats on this screen."""
+    page.goto(url)
+    page.wait_for_selector("select[name=rule] option", state="attached")
+    page.check("[name=game][value=gomoku]")
+    page.select_option("[name=rule]", rule)
+    shot(page, "15-gomoku-form")
+    page.click("#start-game")
+    page.wait_for_selector("#board svg")
+    expect(page.locator("#game-kind")).to_have_text(f"Gomoku · {rule} · 15\u00d715")
+
+
+def test_gomoku_won_by_a_five(server: Server, page: Page) -> None:
+    new_gomoku(page, server.url, "freestyle")
+    play(page, "H8", "A1", "H9", "A3", "H10", "A5", "H11", "A7", "H12", height=15)
+    expect(page.locator("#status")).to_have_text("Game over: B+5 (five in a row)")
+    win = page.locator("#board .win")
+    expect(win.locator(".win-line")).to_have_count(1)  # a vertical line: no width to be "visible"
+    expect(win.locator(".win-stone")).to_have_count(5)
+    expect(win.locator(".win-stone").first).to_be_visible()
+    assert win.get_attribute("data-points") == "H12 H11 H10 H9 H8"
+    expect(page.locator("#pass")).to_be_hidden()
+    shot(page, "16-gomoku-five")
+    page.click("#undo")
+    expect(page.locator("#board .win")).to_have_count(0)
+
+
+def test_gomoku_renju_forbidden_point(server: Server, page: Page) -> None:
+    new_gomoku(page, server.url, "renju")
+    play(page, "H8", "A1", "G8", "A3", "J9", "A5", "J10", "A7", height=15)
+    mark = page.locator('#board .forbidden[data-vertex="J8"]')
+    expect(mark).to_be_visible()
+    title = page.locator('#board .pt[data-col="8"][data-row="7"] > title')
+    expect(title).to_have_text("Forbidden to Black: double-three (lines: horizontal, vertical)")
+    shot(page, "17-gomoku-renju-forbidden")
+    point(page, "J8", height=15)
+    expect(page.locator("#message")).to_contain_text("illegal move J8: forbidden: double-three")
+    assert stones(page) == 8

@@ -2,7 +2,8 @@
 
 The server binds 127.0.0.1 unless told otherwise (``--host 0.0.0.0`` lets other devices on the
 network join), keeps games in a SQLite file under the user's data directory (``--db``), and can
-give a seat to a GTP engine (``--engine "gnugo --mode gtp --level 5"``). No state lives in
+give a seat to a GTP engine (``--engine "gnugo --mode gtp --level 5"``) and, in Gomoku games,
+to a Gomocup brain (``--gomoku-engine "pbrain-embryo"``). No state lives in
 module globals: everything hangs off the app that the factory returns.
 """
 
@@ -32,17 +33,18 @@ def default_db() -> Path:
 
 @dataclass(frozen=True)
 class Config:
-    """What the app is built from: the games file, the engine command, a seed for tests."""
+    """What the app is built from: the games file, the engine commands, a seed for tests."""
 
     db: Path
     engine: list[str] | None = None
     seed: int | None = None
+    gomoku_engine: list[str] | None = None
 
 
 def create_app(config: Config) -> Starlette:
     """A new app with its own store and sessions; engines stop when it shuts down."""
     store = Store(config.db)
-    sessions = Sessions(store, config.engine, config.seed)
+    sessions = Sessions(store, config.engine, config.seed, config.gomoku_engine)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -61,7 +63,9 @@ def create_app(config: Config) -> Starlette:
 
 def parser() -> argparse.ArgumentParser:
     """The command line of ``tengen serve``."""
-    p = argparse.ArgumentParser(prog="tengen serve", description="Play and review Go in a browser.")
+    p = argparse.ArgumentParser(
+        prog="tengen serve", description="Play and review Go and Gomoku in a browser."
+    )
     p.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     p.add_argument("--db", type=Path, default=None, help=f"games file (default {default_db()})")
@@ -69,6 +73,11 @@ def parser() -> argparse.ArgumentParser:
         "--engine",
         default=None,
         help='a GTP engine to offer as an opponent, e.g. "gnugo --mode gtp --level 5"',
+    )
+    p.add_argument(
+        "--gomoku-engine",
+        default=None,
+        help='a Gomocup brain to offer as a Gomoku opponent, e.g. "pbrain-embryo"',
     )
     p.add_argument("--seed", type=int, default=None, help="seed of the built-in player")
     return p
@@ -78,8 +87,9 @@ def serve(argv: list[str] | None = None) -> int:
     """Parse the command line, print the URL and run the server until interrupted."""
     args = parser().parse_args(argv)
     engine = shlex.split(args.engine) if args.engine else None
+    gomoku_engine = shlex.split(args.gomoku_engine) if args.gomoku_engine else None
     db = args.db or default_db()
-    app = create_app(Config(db=db, engine=engine, seed=args.seed))
+    app = create_app(Config(db=db, engine=engine, seed=args.seed, gomoku_engine=gomoku_engine))
     shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
     print(f"tengen: open http://{shown}:{args.port}/  (games in {db})", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning")

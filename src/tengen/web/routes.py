@@ -24,9 +24,11 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from tengen.core.rules import PRESETS
 from tengen.web.session import (
+    GOMOKU_RULES,
+    GOMOKU_SEATS,
     SEAT_KINDS,
+    AnySession,
     BadRequest,
-    GameSession,
     NewGame,
     Sessions,
     WebError,
@@ -35,7 +37,7 @@ from tengen.web.session import (
 STATIC = Path(__file__).parent / "static"
 MAX_RECORD_BYTES = 5_000_000
 
-Action = Callable[[GameSession, dict[str, Any], str | None], None]
+Action = Callable[[AnySession, dict[str, Any], str | None], None]
 
 
 def _sessions(request: Request | WebSocket) -> Sessions:
@@ -57,7 +59,7 @@ async def _json(request: Request) -> dict[str, Any]:
     return data
 
 
-async def _finish(session: GameSession) -> dict[str, Any]:
+async def _finish(session: AnySession) -> dict[str, Any]:
     """Publish the change, let a computer seat answer, and return the state."""
     state = await run_in_threadpool(session.publish)
     if await run_in_threadpool(session.computer_move):
@@ -83,13 +85,20 @@ async def index(request: Request) -> FileResponse:
 
 
 async def config(request: Request) -> JSONResponse:
-    """What the new-game form offers: rulesets, seat kinds, whether an engine is there."""
-    engine = _sessions(request).engine
+    """What the new-game form offers: rulesets, seat kinds, whether an engine is there; the
+    same for Gomoku under ``gomoku``."""
+    sessions = _sessions(request)
+    engine, gomoku_engine = sessions.engine, sessions.gomoku_engine
     return JSONResponse(
         {
             "rulesets": {name: r.komi for name, r in PRESETS.items()},
             "seats": [k for k in SEAT_KINDS if k != "engine" or engine],
             "engine": " ".join(engine) if engine else None,
+            "gomoku": {
+                "rules": list(GOMOKU_RULES),
+                "seats": [k for k in GOMOKU_SEATS if k != "engine" or gomoku_engine],
+                "engine": " ".join(gomoku_engine) if gomoku_engine else None,
+            },
         }
     )
 
@@ -116,7 +125,7 @@ async def create_game(request: Request) -> JSONResponse:
 
 
 async def import_game(request: Request) -> JSONResponse:
-    """Open the record in the body (SGF, GIB, NGF, UGF; ``?name=`` gives the file name)."""
+    """Open the record in the body (SGF, GIB, NGF, UGF, PSQ; ``?name=`` gives the file name)."""
     data = await request.body()
     if not data.strip():
         raise BadRequest("the body must hold a game record (SGF text or a record file)")

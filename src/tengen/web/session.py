@@ -1,17 +1,18 @@
 """Game sessions: the single owner of every game's mutable state in the web app.
 
-A `GameSession` holds one game of Go: its game tree, a `Cursor` on it (the position shown), the seats (who may
-move for each colour, by secret token), the computer players, and the scoring state. Every
-change happens under the session's lock and is saved to the `Store` before the call returns,
-so a killed server loses nothing. `Sessions` opens games from the store on demand and creates
-or imports new ones. Nothing here knows HTTP: errors are `WebError`s with a status that the
-routes pass on. A Gomoku game is a `gomoku_session.GomokuSession` on the same base
-(`seats.SessionBase`); `Sessions` picks the class by the record's ``GM``.
+A `GameSession` holds one game of Go: its game tree, a `Cursor` on it (the position shown), the
+seats (who may move for each colour, by secret token), the computer players, and the scoring
+state. Every change happens under the session's lock and is saved to the `Store` before the
+call returns, so a killed server loses nothing. `Sessions` opens games from the store on
+demand and creates or imports new ones; a Gomoku game (``GM[4]``) is a
+`gomoku_session.GomokuSession` on the same base (`seats.SessionBase`). Nothing here knows
+HTTP: errors are `WebError`s with a status that the routes pass on.
 """
 
 from __future__ import annotations
 
 import secrets
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,9 +23,9 @@ from tengen.core.coords import Move, Point, from_gtp, to_gtp
 from tengen.core.errors import IllegalMove
 from tengen.core.handicap import fixed_points
 from tengen.core.rules import PRESETS
-from tengen.render import position_figure, render_png, render_svg
 from tengen.gomoku import GomokuGame, GomokuRules, Rule
 from tengen.gomoku.record import game_to_tree
+from tengen.render import position_figure, render_png, render_svg
 from tengen.sgf import GameTree, Node, SgfError, parse
 from tengen.sgf.cursor import Cursor
 from tengen.sgf.formats import FORMATS
@@ -125,7 +126,9 @@ class NewGame:
         if not 5 <= self.size <= 25:
             raise BadRequest(f"a Gomoku board size must be 5 to 25, not {self.size}")
         if self.rule not in GOMOKU_RULES:
-            raise BadRequest(f"unknown Gomoku rule {self.rule!r} (known: {', '.join(GOMOKU_RULES)})")
+            raise BadRequest(
+                f"unknown Gomoku rule {self.rule!r} (known: {', '.join(GOMOKU_RULES)})"
+            )
         if self.handicap:
             raise BadRequest("Gomoku has no handicap")
         return self._check_seats(GOMOKU_SEATS)
@@ -787,7 +790,9 @@ class Sessions:
         gomoku = options.game == "gomoku"
         if "engine" in (options.black, options.white):
             if gomoku and not self.gomoku_engine:
-                raise BadRequest("no Gomoku engine was given: start the server with --gomoku-engine")
+                raise BadRequest(
+                    "no Gomoku engine was given: start the server with --gomoku-engine"
+                )
             if not gomoku and not self.engine:
                 raise BadRequest("no engine was given: start the server with --engine COMMAND")
         meta: dict[str, Any] = {
@@ -846,7 +851,7 @@ class Sessions:
                     "id": g.id,
                     "title": g.title,
                     "mode": g.mode,
-                    "game": "gomoku" if g.meta.get("game") == "gomoku" else "go",
+                    "game": g.meta.get("game", "go"),
                     "created": g.created,
                     "updated": g.updated,
                     "seats": {k: v["kind"] for k, v in g.meta.get("seats", {}).items()},

@@ -96,12 +96,20 @@ export class Board {
     const scoring = state.scoring;
     const dead = new Set((scoring?.dead ?? []).map(([c, r]) => `${c},${r}`));
     const numbers = new Map(state.numbers.map(([c, r, n]) => [`${c},${r}`, n]));
+    const forbidden = new Map((state.forbidden ?? []).map(([c, r, why]) => [`${c},${r}`, why]));
     const ghost = state.to_play === "black" ? "url(#bs)" : "url(#ws)";
     for (let r = 0; r < h; r++) {
       for (let c = 0; c < w; c++) {
         const g = el("g", { class: "pt", "data-col": c, "data-row": r }, svg);
         const stone = state.board[r][c];
-        if (stone === ".") {
+        const why = forbidden.get(`${c},${r}`);
+        if (why !== undefined) {
+          // Renju: Black may not play here; the title is the tooltip of the whole point.
+          el("title", {}, g).textContent = `Forbidden to Black: ${why}`;
+          const d = C * 0.17;
+          const mark = el("g", { class: "forbidden", "data-reason": why, "data-vertex": vertex(c, r, h) }, g);
+          el("path", { d: `M${x(c) - d} ${y(r) - d}L${x(c) + d} ${y(r) + d}M${x(c) + d} ${y(r) - d}L${x(c) - d} ${y(r) + d}` }, mark);
+        } else if (stone === ".") {
           el("circle", { cx: x(c), cy: y(r), r: C * 0.47, fill: ghost, class: "ghost" }, g);
         } else {
           const isDead = dead.has(`${c},${r}`);
@@ -134,6 +142,13 @@ export class Board {
     if (state.last_move && !options.numbers) {
       const [c, r] = state.last_move;
       el("circle", { cx: x(c), cy: y(r), r: C * 0.22, class: "last" }, svg);
+    }
+    if (state.winning_line) {
+      const line = state.winning_line;
+      const [[c0, r0], [c1, r1]] = [line[0], line[line.length - 1]];
+      const win = el("g", { class: "win", "data-points": line.map(([c, r]) => vertex(c, r, h)).join(" ") }, svg);
+      for (const [c, r] of line) el("circle", { cx: x(c), cy: y(r), r: C * 0.47, class: "win-stone" }, win);
+      el("line", { x1: x(c0), y1: y(r0), x2: x(c1), y2: y(r1), class: "win-line" }, win);
     }
     if (state.ko) {
       const [c, r] = state.ko;

@@ -7,9 +7,11 @@ import { renderReview, setupOpen, setupReview } from "./review.js";
 
 const $ = (id) => document.getElementById(id);
 const SEAT_NAMES = { human: "you (this screen)", remote: "player on another device",
-  random: "built-in player (random)", engine: "GTP engine" };
+  random: "built-in player (random)", builtin: "built-in player", engine: "engine" };
+const RULE_NAMES = { freestyle: "freestyle (five or more)", standard: "standard (exactly five)",
+  renju: "renju (Black: no 3-3, 4-4, overline)", caro: "caro (a five blocked at both ends does not win)" };
 
-const app = { id: null, state: null, stop: null, board: null };
+const app = { id: null, state: null, stop: null, board: null, config: null };
 
 function showMessage(text) {
   $("message").textContent = text || "";
@@ -47,6 +49,10 @@ function setState(state) {
 }
 
 function statusText(s) {
+  if (s.phase === "over" && s.game === "gomoku") {
+    const how = s.result === "draw" ? "the board is full" : s.winning_line ? "five in a row" : "resignation";
+    return `Game over: ${s.result} (${how})`;
+  }
   if (s.phase === "over") return `Game over: ${s.result}`;
   if (s.phase === "scoring") return "Both passed: mark dead stones, then accept.";
   if (s.phase === "handicap") return `Black: place ${s.handicap_left} more handicap stone(s).`;
@@ -60,6 +66,7 @@ function statusText(s) {
 
 function render() {
   const s = app.state;
+  const review = s.mode === "review";
   $("game-title").textContent = s.title;
   $("name-black").textContent = s.players.black;
   $("name-white").textContent = s.players.white;
@@ -68,8 +75,14 @@ function render() {
   document.querySelector(".player.black").classList.toggle("to-play", s.to_play === "black");
   document.querySelector(".player.white").classList.toggle("to-play", s.to_play === "white");
   $("status").textContent = statusText(s);
+  const gomoku = s.game === "gomoku";
+  $("game").classList.toggle("gomoku", gomoku);
+  $("game-kind").hidden = !gomoku;
+  $("game-kind").textContent = gomoku ? `Gomoku · ${s.rule} · ${s.width}×${s.height}` : "";
+  if (review && gomoku && s.result && s.move_number === s.line_length) {
+    $("status").textContent += ` Result: ${s.result}.`;
+  }
   $("warnings").textContent = [...s.warnings, ...s.problems].join(" · ");
-  const review = s.mode === "review";
   $("review-controls").hidden = !review;
   $("play-controls").hidden = review;
   const scoring = s.scoring;
@@ -140,12 +153,10 @@ async function showHome() {
   if (!rules.options.length) {
     for (const [name, komi] of Object.entries(config.rulesets)) rules.add(new Option(name, name));
     rules.onchange = () => { document.querySelector("[name=komi]").value = config.rulesets[rules.value]; };
-    for (const select of document.querySelectorAll("select.seat")) {
-      for (const kind of config.seats) {
-        const label = kind === "engine" ? `engine: ${config.engine}` : SEAT_NAMES[kind];
-        select.add(new Option(label, kind));
-      }
-    }
+    const rule = document.querySelector("[name=rule]");
+    for (const name of config.gomoku.rules) rule.add(new Option(RULE_NAMES[name] ?? name, name));
+    app.config = config;
+    syncForm();
   }
   const { games } = await request("GET", "/api/games");
   const body = document.querySelector("#games tbody");
@@ -154,7 +165,7 @@ async function showHome() {
   for (const g of games) {
     const tr = document.createElement("tr");
     const seats = Object.entries(g.seats).map(([k, v]) => `${k}: ${v}`).join(", ");
-    tr.innerHTML = `<td><a href="/game/${g.id}"></a></td><td>${g.mode}</td><td>${seats}</td>
+    tr.innerHTML = `<td><a href="/game/${g.id}"></a></td><td>${g.game === "gomoku" ? "Gomoku, " : ""}${g.mode}</td><td>${seats}</td>
       <td>${new Date(g.updated * 1000).toLocaleString()}</td>
       <td><a class="button" href="/api/games/${g.id}/sgf" download>SGF</a>
       <button class="delete">Delete</button></td>`;
@@ -176,8 +187,39 @@ async function showHome() {
   }
 }
 
+/** Show the fields of the chosen game (Go or Gomoku) and offer its kinds of opponent. */
+function syncForm() {
+  const form = $("new-game");
+  const gomoku = form.querySelector("[name=game]:checked").value === "gomoku";
+  for (const e of form.querySelectorAll(".go-only")) e.hidden = gomoku;
+  for (const e of form.querySelectorAll(".gomoku-only")) e.hidden = !gomoku;
+  form.querySelector(".other-size").hidden = gomoku || form.querySelector("[name=size]").value !== "other";
+  form.querySelector(".gomoku-other-size").hidden = !gomoku || form.querySelector("[name=gomoku_size]").value !== "other";
+  const config = app.config;
+  if (!config) return;
+  const kinds = gomoku ? config.gomoku.seats : config.seats;
+  const engine = gomoku ? config.gomoku.engine : config.engine;
+  for (const select of form.querySelectorAll("select.seat")) {
+    const chosen = select.value;
+    select.replaceChildren(...kinds.map((kind) =>
+      new Option(kind === "engine" ? `engine: ${engine}` : SEAT_NAMES[kind], kind)));
+    if (kinds.includes(chosen)) select.value = chosen;
+  }
+}
+
 function newGameOptions(form) {
   const f = new FormData(form);
+  if (f.get("game") === "gomoku") {
+    const other = f.get("gomoku_size") === "other";
+    return {
+      game: "gomoku",
+      rule: f.get("rule"),
+      size: Number(other ? f.get("gomoku_size_other") : f.get("gomoku_size")),
+      black: f.get("black"),
+      white: f.get("white"),
+      title: f.get("title"),
+    };
+  }
   const size = f.get("size") === "other" ? Number(f.get("size_other")) : Number(f.get("size"));
   return {
     size,
@@ -213,9 +255,9 @@ function route() {
 function setup() {
   app.board = new Board($("board"), clickPoint);
   const form = $("new-game");
-  form.querySelector("[name=size]").onchange = (e) => {
-    document.querySelector(".other-size").hidden = e.target.value !== "other";
-  };
+  for (const name of ["game", "size", "gomoku_size"]) {
+    for (const input of form.querySelectorAll(`[name=${name}]`)) input.addEventListener("change", syncForm);
+  }
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     try {

@@ -1,0 +1,363 @@
+"""A Gomoku game session: a `GomokuGame` behind the same seats, lock, store and listeners as
+a Go game (`seats.SessionBase`).
+
+The record is an SGF ``GM[4]`` tree (`tengen.gomoku.record`), rebuilt from the game at every
+save of a played game; an imported record (``.psq`` or SGF) is kept as it came and reviewed
+move by move. The game judges everything: fives, renju forbidden points, the result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from tengen.core.color import Color
+from tengen.core.coords import Point, from_gtp, to_gtp
+from tengen.gomoku import GomokuGame, GomokuIllegal
+from tengen.gomoku.record import game_from_tree, game_to_tree
+from tengen.sgf import GameTree
+from tengen.web.players import EngineError, GomokuComputer
+from tengen.web.seats import COMPUTER, BadRequest, Conflict, Forbidden, SessionBase
+from tengen.web.store import Store
+
+_ROOT_KEPT_OUT = ("GM", "FF", "SZ", "RU", "RE")  # what game_to_tree writes itself
+
+
+def open_game(tree: GameTree) -> GomokuGame:
+    """The game of a ``GM[4]`` record. Raises BadRequest with the reason it cannot be read."""
+    try:
+        return game_from_tree(tree)
+    except (ValueError, GomokuIllegal) as err:
+        raise BadRequest(f"cannot open the Gomoku record: {err}") from None
+
+
+class GomokuSession(SessionBase):
+    """One Gomoku game: the game, the move shown in review, the seats, the computer players."""
+
+    def __init__(
+        self,
+        game_id: str,
+        tree: GameTree,
+        meta: dict[str, Any],
+        store: Store,
+        make_player: Callable[[str], GomokuComputer],
+        created: float | None = None,
+    ) -> None:
+        super().__init__(game_id, tree, meta, store, created)
+        meta["game"] = "gomoku"
+        self.game = open_game(tree)
+        self._make_player = make_player
+        self._players: dict[Color, GomokuComputer] = {}
+        self.shown = min(int(meta.get("shown", self.game.move_number)), self.game.move_number)
+        if self.mode == "play":
+            self.shown = self.game.move_number
+
+    # -- state -------------------------------------------------------------------------------
+
+    def _shown_game(self) -> GomokuGame:
+        """The game as it stood after `shown` moves (the whole game when all are shown)."""
+        if self.shown >= self.game.move_number:
+            return self.game
+        game = GomokuGame(self.game.rules)
+        for color, point in self.game.moves[: self.shown]:
+            game.play(point, color)
+        return game
+
+    def phase(self) -> str:
+        """play or over (play mode); review otherwise."""
+        if self.mode != "play":
+            return "review"
+        return "over" if self.game.is_over else "play"
+
+    def state(self) -> dict[str, Any]:
+        """The Go page's state fields (captures, chains... empty) plus Gomoku's own:
+        ``forbidden`` ([col, row, reason] for Black under renju), ``winning_line``, ``rule``."""
+        game = self._shown_game()
+        rules = game.rules
+        w, h = rules.width, rules.height
+        rows = [
+            "".join(
+                "." if (c := game.board[Point(col, row)]) is None else c.letter for col in range(w)
+            )
+            for row in range(h)
+        ]
+        last = game.moves[-1][1] if game.moves else None
+        root = self.tree.root
+        return {
+            "id": self.id,
+            "version": self.version,
+            "game": "gomoku",
+            "title": self.title(),
+            "mode": self.mode,
+            "phase": self.phase(),
+            "rule": rules.rule.value,
+            "width": w,
+            "height": h,
+            "board": rows,
+            "to_play": game.to_play.name.lower(),
+            "move_number": game.move_number,
+            "line_length": self.game.move_number,
+            "last_move": None if last is None else list(last),
+            "last_pass": False,
+            "ko": None,
+            "captures": {"black": 0, "white": 0},
+            "numbers": [[p.col, p.row, i + 1] for i, (_, p) in enumerate(game.moves)],
+            "chains": [],
+            "forbidden": [
+                [p.col, p.row, why] for p, why in sorted(game.forbidden_points().items())
+            ],
+            "winning_line": None
+            if game.winning_line is None
+            else sorted([p.col, p.row] for p in game.winning_line),
+            "winner": None if game.winner is None else game.winner.name.lower(),
+            "announce": self._announce(game),
+            "seats": {name: seat["kind"] for name, seat in self.meta["seats"].items()},
+            "players": {"black": root.get("PB") or "Black", "white": root.get("PW") or "White"},
+            "ruleset": rules.rule.value,
+            "komi": None,
+            "handicap_left": 0,
+            "result": game.result or None,
+            "comment": root.get("GC") or root.get("C") or "",
+            "variations": [],
+            "sibling": {"index": 0, "count": 1},
+            "tree": {
+                "nodes": [
+                    [
+                        i,
+                        0,
+                        i - 1,
+                        "" if i == 0 else self.game.moves[i - 1][0].letter,
+                        int(i <= game.move_number),
+                    ]
+                    for i in range(self.game.move_number + 1)
+                ],
+                "current": game.move_number,
+            },
+            "problems": [],
+            "warnings": list(self.meta.get("warnings", []))[-5:],
+            "scoring": None,
+        }
+
+    def _announce(self, game: GomokuGame) -> str:
+        """What a screen reader says after the last change: the stone, a five, the result."""
+        if not game.moves:
+            return "Start of the game."
+        color, point = game.moves[-1]
+        parts = [f"{color.name.title()} {to_gtp(point, game.rules.height)}"]
+        if game.winning_line is not None:
+            parts.append("five in a row")
+        if game.result:
+            parts.append(f"result {game.result}")
+        return ", ".join(parts) + "."
+
+    def _sync_record(self) -> None:
+        """Rebuild a played game's record (keeping the root's names and dates); note the move
+        shown."""
+        self.meta["shown"] = self.shown
+        if self.meta.get("imported"):
+            return
+        tree = game_to_tree(self.game)
+        for key, values in self.tree.root.properties.items():
+            if key not in _ROOT_KEPT_OUT:
+                tree.root.properties[key] = values
+        self.tree = tree
+
+    def close(self) -> None:
+        """Stop the computer players (engine processes)."""
+        for player in self._players.values():
+            player.close()
+        self._players.clear()
+
+    # -- play --------------------------------------------------------------------------------
+
+    def _point(self, vertex: Any) -> Point:
+        if not isinstance(vertex, str):
+            raise BadRequest(f"'vertex' must be a coordinate such as H8, not {vertex!r}")
+        rules = self.game.rules
+        try:
+            point = from_gtp(vertex, rules.width, rules.height)
+        except ValueError as err:
+            raise BadRequest(str(err)) from None
+        if point is None:
+            raise BadRequest("Gomoku has no pass")
+        return point
+
+    def _check_playing(self) -> None:
+        if self.mode != "play":
+            raise Conflict(
+                "an imported record is reviewed, not played"
+                if self.meta.get("imported")
+                else "the game is in review: switch it to play mode"
+            )
+        if self.game.is_over:
+            raise Conflict(f"the game is over ({self.game.result})", "game over")
+
+    def play(self, vertex: Any, token: str | None) -> None:
+        """Place a stone for the player to move.
+
+        Raises BadRequest for a bad vertex, Forbidden for a wrong token, Conflict for an
+        illegal move (occupied, or forbidden under renju with its reason) or a game over.
+        """
+        with self.lock:
+            point = self._point(vertex)
+            self._check_playing()
+            color = self.game.to_play
+            self._require_seat(token, color)
+            if self.seat_kind(color) in COMPUTER:
+                raise Conflict(f"it is the computer's turn ({color.name.lower()})", "wrong turn")
+            try:
+                self.game.play(point, color)
+            except GomokuIllegal as err:
+                name = to_gtp(point, self.game.rules.height)
+                raise Conflict(f"illegal move {name}: {err.reason}", err.reason) from None
+            self.shown = self.game.move_number
+            self.save()
+
+    def resign(self, token: str | None) -> None:
+        """The token's player resigns (the player to move if the token holds both seats)."""
+        with self.lock:
+            held = self._require_any(token)
+            self._check_playing()
+            to_play = self.game.to_play
+            self.game.resign(to_play if to_play in held else next(iter(held)))
+            self.save()
+
+    def undo(self, token: str | None) -> None:
+        """Take back a resignation, or the token's player's last stone and the computer's
+        replies after it. Raises Forbidden (the other player's stone) or Conflict."""
+        with self.lock:
+            if self.mode != "play":
+                raise Conflict("undo is for games in play mode")
+            held = self._require_any(token)
+            if self.game.resigned is not None:
+                self.game.undo()
+                self.save()
+                return
+            moves = self.game.moves
+            count = 0
+            while count < len(moves) and self.seat_kind(moves[-1 - count][0]) in COMPUTER:
+                count += 1
+            if count == len(moves):
+                raise Conflict("nothing to undo")
+            if moves[-1 - count][0] not in held:
+                raise Forbidden("only the player who made the last move can take it back")
+            for _ in range(count + 1):
+                self.game.undo()
+            self.shown = self.game.move_number
+            self.save()
+
+    def computer_move(self) -> bool:
+        """If a computer holds the seat to move, let it move. Returns whether it moved.
+
+        Raises Conflict if the engine fails. An engine's illegal move is recorded in the
+        warnings and counts as its resignation (Gomoku has no pass).
+        """
+        with self.lock:
+            if self.phase() != "play":
+                return False
+            color = self.game.to_play
+            kind = self.seat_kind(color)
+            if kind not in COMPUTER:
+                return False
+            player = self._players.get(color)
+            if player is None:
+                player = self._players[color] = self._make_player(kind)
+            try:
+                point = player.genmove(self.game)
+                self.game.play(point, color)
+            except EngineError as err:
+                self._warn(f"engine failed: {err}")
+                self.save()
+                raise Conflict(f"the engine failed: {err}", "engine") from None
+            except GomokuIllegal as err:
+                self._warn(f"the engine's move is illegal ({err.reason}); it resigns")
+                self.game.resign(color)
+            self.shown = self.game.move_number
+            self.save()
+            return True
+
+    # -- review ------------------------------------------------------------------------------
+
+    def navigate(self, target: Any, token: str | None) -> None:
+        """Show another move: {"to": "start|end|back|forward"}, {"move": n} or {"node": n}
+        (the tree is one line, node n is move n). Raises BadRequest or Conflict."""
+        with self.lock:
+            self._require_any(token)
+            if self.mode == "play":
+                raise Conflict("navigation is for review: switch the game to review mode")
+            if not isinstance(target, dict) or len(target) != 1:
+                raise BadRequest('give one of "to", "move" or "node"')
+            ((key, value),) = target.items()
+            last = self.game.move_number
+            steps = {"start": 0, "end": last, "back": self.shown - 1, "forward": self.shown + 1}
+            if key == "to" and value in steps:
+                number = steps[value]
+            elif key in ("move", "node") and isinstance(value, int) and not isinstance(value, bool):
+                number = value
+            elif key == "to" and value in ("next", "previous", "main"):
+                raise Conflict("a Gomoku record here has no variations")
+            else:
+                raise BadRequest(f"cannot navigate by {key!r} = {value!r}")
+            if not 0 <= number <= last:
+                raise Conflict(f"no move {number} (the game has {last})")
+            self.shown = number
+            self.save()
+
+    def set_mode(self, mode: Any, token: str | None) -> None:
+        """Switch between play and review. A game that was imported stays in review."""
+        if mode not in ("play", "review"):
+            raise BadRequest("'mode' must be 'play' or 'review'")
+        with self.lock:
+            self._require_any(token)
+            if mode == "play" and self.meta.get("imported"):
+                raise Conflict("an imported record is reviewed, not played")
+            self.meta["mode"] = mode
+            if mode == "play":
+                self.shown = self.game.move_number
+            self.save()
+
+    # -- what only Go has --------------------------------------------------------------------
+
+    @staticmethod
+    def _go_only(action: str) -> Conflict:
+        return Conflict(f"{action} is not part of Gomoku", "gomoku")
+
+    def pass_move(self, token: str | None) -> None:
+        """Refused: Gomoku has no pass."""
+        raise self._go_only("passing")
+
+    def score_start(self, token: str | None) -> None:
+        """Refused: a Gomoku game is not counted."""
+        raise self._go_only("scoring")
+
+    def score_toggle(self, vertex: Any, token: str | None) -> None:
+        """Refused: a Gomoku game is not counted."""
+        raise self._go_only("scoring")
+
+    def score_accept(self, token: str | None) -> None:
+        """Refused: a Gomoku game is not counted."""
+        raise self._go_only("scoring")
+
+    def score_cancel(self, token: str | None) -> None:
+        """Refused: a Gomoku game is not counted."""
+        raise self._go_only("scoring")
+
+    def set_comment(self, text: Any, token: str | None) -> None:
+        """Refused: comments are edited in Go records only, for now."""
+        raise self._go_only("editing comments")
+
+    def delete_branch(self, token: str | None) -> None:
+        """Refused: a Gomoku record here is one line."""
+        raise self._go_only("deleting a branch")
+
+    def promote(self, token: str | None) -> None:
+        """Refused: a Gomoku record here is one line."""
+        raise self._go_only("promoting a variation")
+
+    def figure_svg(self, chain_labels: bool = False) -> str:
+        """Refused: the diagrams are drawn for Go positions."""
+        raise self._go_only("a position diagram")
+
+    def figure_png(self, chain_labels: bool = False) -> bytes:
+        """Refused: the diagrams are drawn for Go positions."""
+        raise self._go_only("a position diagram")

@@ -1,0 +1,204 @@
+"""What every game session shares, Go or Gomoku: errors with an HTTP status, seats held by
+secret tokens, saving to the store, and the websocket listeners.
+
+`session.GameSession` (Go) and `gomoku_session.GomokuSession` build on `SessionBase`. Each
+session is the single owner of its game's state: every change happens under its lock and is
+saved before the call returns.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import threading
+import time
+from typing import Any
+
+from tengen.core.color import Color
+from tengen.sgf import GameTree, serialise
+from tengen.web.store import Store, StoredGame
+
+COMPUTER = ("random", "builtin", "engine")
+COLORS = {"black": Color.BLACK, "white": Color.WHITE}
+
+
+class WebError(Exception):
+    """A request the app refuses: an HTTP status and a message for the person."""
+
+    status = 400
+
+    def __init__(self, message: str, reason: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.reason = reason
+
+
+class BadRequest(WebError):
+    """Malformed or invalid input."""
+
+
+class Forbidden(WebError):
+    """A token that does not hold the seat the action needs."""
+
+    status = 403
+
+
+class NotFound(WebError):
+    """No such game."""
+
+    status = 404
+
+
+class Conflict(WebError):
+    """The action does not fit the game now: an illegal move, a game over, nothing to undo."""
+
+    status = 409
+
+
+def new_token() -> str:
+    """A fresh seat token."""
+    return secrets.token_urlsafe(16)
+
+
+def new_seats(black: str, white: str) -> dict[str, dict[str, str]]:
+    """Seat metadata of a new game; one screen holding both seats gets one token for both."""
+    seats = {
+        "black": {"kind": black, "token": new_token()},
+        "white": {"kind": white, "token": new_token()},
+    }
+    if black == white == "human":
+        seats["white"]["token"] = seats["black"]["token"]
+    return seats
+
+
+def _offer(queue: asyncio.Queue[dict[str, Any]], state: dict[str, Any]) -> None:
+    """Put `state` on `queue`, dropping the oldest entry of a full queue (a slow page)."""
+    if queue.full():
+        queue.get_nowait()
+    queue.put_nowait(state)
+
+
+class SessionBase:
+    """One game's record, metadata, seats, lock and listeners; subclasses add the game."""
+
+    def __init__(
+        self,
+        game_id: str,
+        tree: GameTree,
+        meta: dict[str, Any],
+        store: Store,
+        created: float | None = None,
+    ) -> None:
+        self.id = game_id
+        self.tree = tree
+        self.meta = meta
+        self.created = time.time() if created is None else created
+        self.version = 0
+        self.lock = threading.RLock()
+        self._store = store
+        self._listeners: dict[asyncio.Queue[dict[str, Any]], asyncio.AbstractEventLoop] = {}
+
+    # -- seats -------------------------------------------------------------------------------
+
+    @property
+    def mode(self) -> str:
+        """ "play" (seats, opponents, undo) or "review" (navigate, variations, comments)."""
+        return str(self.meta.get("mode", "review"))
+
+    def seat_kind(self, color: Color) -> str:
+        """Who holds the seat: human, remote, random, builtin or engine."""
+        return str(self.meta["seats"][color.name.lower()]["kind"])
+
+    def tokens(self, remote: bool = False) -> dict[str, str]:
+        """The tokens of the seats that people hold: same-screen ones, or with `remote` all."""
+        return {
+            name: seat["token"]
+            for name, seat in self.meta["seats"].items()
+            if seat["kind"] == "human" or (remote and seat["kind"] == "remote")
+        }
+
+    def _held(self, token: str | None) -> set[Color]:
+        """The colours whose seat this token holds (computer seats are never held)."""
+        if not token:
+            return set()
+        return {
+            COLORS[name]
+            for name, seat in self.meta["seats"].items()
+            if seat["kind"] not in COMPUTER and secrets.compare_digest(seat["token"], token)
+        }
+
+    def _require_any(self, token: str | None) -> set[Color]:
+        held = self._held(token)
+        if not held:
+            raise Forbidden(
+                "this action needs a seat token of this game (X-Token header)"
+                if not token
+                else "the token holds no seat of this game"
+            )
+        return held
+
+    def _require_seat(self, token: str | None, color: Color) -> None:
+        held = self._require_any(token)
+        if self.mode == "play" and color not in held:
+            raise Forbidden(f"the token does not hold the {color.name.lower()} seat")
+
+    def _warn(self, text: str) -> None:
+        warnings: list[str] = self.meta.setdefault("warnings", [])
+        warnings.append(text)
+        del warnings[:-20]
+
+    # -- the record --------------------------------------------------------------------------
+
+    def title(self) -> str:
+        """GN, or "Black vs White", for lists and the page header."""
+        root = self.tree.root
+        name = root.get("GN")
+        if name:
+            return str(name)
+        return f"{root.get('PB') or 'Black'} vs {root.get('PW') or 'White'}"
+
+    def state(self) -> dict[str, Any]:
+        """Everything a page needs to draw the game, the same for every viewer."""
+        raise NotImplementedError
+
+    def _sync_record(self) -> None:
+        """Bring `tree` and `meta` up to date with the game before a save."""
+        raise NotImplementedError
+
+    def save(self) -> None:
+        """Write the record and metadata in one transaction, and bump the version."""
+        self._sync_record()
+        self.version += 1
+        self._store.save(
+            StoredGame(
+                self.id, self.title(), self.mode, self.created, time.time(), self.sgf(), self.meta
+            )
+        )
+
+    def sgf(self) -> str:
+        """The record as SGF text."""
+        return serialise(self.tree).decode("utf-8")
+
+    # -- listeners ---------------------------------------------------------------------------
+
+    def subscribe(self) -> asyncio.Queue[dict[str, Any]]:
+        """A queue, on the running event loop, that receives the state after every change."""
+        queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=64)
+        self._listeners[queue] = asyncio.get_running_loop()
+        return queue
+
+    def unsubscribe(self, queue: asyncio.Queue[dict[str, Any]]) -> None:
+        """Stop sending changes to `queue`."""
+        self._listeners.pop(queue, None)
+
+    def snapshot(self) -> dict[str, Any]:
+        """The state, taken under the lock."""
+        with self.lock:
+            return self.state()
+
+    def publish(self) -> dict[str, Any]:
+        """Send the current state to every listener, from any thread; return it."""
+        state = self.snapshot()
+        for queue, loop in list(self._listeners.items()):
+            loop.call_soon_threadsafe(_offer, queue, state)
+        return state
