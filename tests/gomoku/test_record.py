@@ -9,7 +9,7 @@ import pytest
 from tengen.core.color import Color
 from tengen.core.coords import Point
 from tengen.gomoku import GomokuGame, GomokuIllegal, GomokuRules, Rule
-from tengen.gomoku.record import game_from_tree, game_to_tree
+from tengen.gomoku.record import game_from_tree, game_to_psq, game_to_tree
 from tengen.sgf import parse, serialise
 from tengen.sgf.formats import psq
 
@@ -75,3 +75,13 @@ def test_bad_records(sgf: bytes, error: type[Exception], message: str) -> None:
 def test_default_size_is_fifteen() -> None:
     (tree,) = parse(b"(;GM[4];B[oo])").games
     assert game_from_tree(tree).moves == [(Color.BLACK, Point(14, 14))]
+
+
+def test_psq_written_reads_back_as_the_same_game() -> None:
+    game = GomokuGame(GomokuRules(Rule.FREESTYLE, 20, 20))
+    for col, row in ((9, 9), (10, 10), (9, 10), (10, 9), (9, 11), (10, 11), (9, 8)):
+        game.play(Point(col, row))
+    text = game_to_psq(game)
+    assert text.splitlines()[:2] == ["Piskvorky 20x20, 11:11, 0", "10,10,0"]
+    again = game_from_tree(psq.load(text.encode()))
+    assert again.moves == game.moves and again.rules.width == 20

@@ -74,3 +74,15 @@ def _sgf_result(game: GomokuGame) -> str:
     if game.winner is None:
         return "0"
     return f"{game.winner.letter}+{'R' if game.resigned else ''}"
+
+
+def game_to_psq(game: GomokuGame) -> str:
+    """The game as a Piskvork ``.psq`` record: the board line, then ``x,y,0`` a move from 1.
+
+    Move times are not kept by tengen and are written as 0; no trailer is written, as
+    ``sgf.formats.psq`` (and Piskvork) read the moves up to the first line of another shape.
+    """
+    rules = game.rules
+    lines = [f"Piskvorky {rules.width}x{rules.height}, 11:11, 0"]
+    lines += [f"{point.col + 1},{point.row + 1},0" for _, point in game.moves]
+    return "\r\n".join(lines) + "\r\n"
