@@ -48,9 +48,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if argv[:1] == ["serve"]:  # the web app parses its own options (argparse can't pass them)
         return _serve(argv[1:])
     if argv[:1] == ["gomocup"]:
-        from tengen.gomoku.gomocup import main as brain  # the Gomoku brain loads only for this
-
-        return brain(argv[1:])
+        return _gomocup(argv[1:])
     parser = _parser()
     args = parser.parse_args(argv)
     handler: Handler | None = getattr(args, "handler", None)
@@ -85,6 +83,19 @@ def _gtp(args: argparse.Namespace) -> int:
     engine = GtpEngine(RandomPlayer(args.seed), size=args.size, ruleset=ruleset)
     serve(engine, sys.stdin.buffer, sys.stdout.buffer)
     return 0
+
+
+def _gomocup(argv: list[str]) -> int:
+    """``tengen gomocup``: the built-in Gomoku player as a Gomocup brain on stdin/stdout."""
+    if argv:
+        print(
+            "usage: tengen gomocup  (no options: managers set brains up with INFO)", file=sys.stderr
+        )
+        return 2
+    from tengen.ai.gomoku_player import GomokuPlayer  # loads only for this command
+    from tengen.gomoku.gomocup import Brain, run
+
+    return run(Brain(GomokuPlayer()), sys.stdin, sys.stdout)
 
 
 def _serve(argv: list[str]) -> int:

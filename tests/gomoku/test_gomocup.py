@@ -1,5 +1,5 @@
 """The Gomocup protocol both ways: the brain spoken to as a manager would, in process and as
-``python -m tengen.gomoku.gomocup``, and the manager side driving that brain."""
+``tengen gomocup``, and the manager side driving that brain."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ from tengen.gomoku.manager import (
     play_game,
 )
 
-BRAIN = [sys.executable, "-m", "tengen.gomoku.gomocup"]
+BRAIN = [sys.executable, "-m", "tengen", "gomocup"]
 _MOVE = re.compile(r"(\d+),(\d+)")
 
 

@@ -69,13 +69,11 @@ alone is freestyle. A GUI that means renju by 2 (Piskvork for Renju, Yixin-Board
 from __future__ import annotations
 
 import re
-import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TextIO
+from typing import Protocol, TextIO
 
 from tengen import __version__
-from tengen.ai.gomoku_player import GomokuPlayer
 from tengen.core.coords import Point
 from tengen.gomoku.game import GomokuGame, GomokuIllegal
 from tengen.gomoku.rules import GomokuRules
@@ -115,11 +113,22 @@ class _Pending:
     lines: list[str] = field(default_factory=list)
 
 
+class Player(Protocol):
+    """What chooses the brain's moves (`tengen.ai.gomoku_player.GomokuPlayer`, wired by the
+    CLI, so that this protocol layer does not import the AI)."""
+
+    time_limit: float
+
+    def genmove(self, game: GomokuGame) -> Point:
+        """A legal move for the player to move in `game`."""
+        ...
+
+
 class Brain:
     """One brain session: the board, the rule, the limits, and the player that moves."""
 
-    def __init__(self, player: GomokuPlayer | None = None) -> None:
-        self.player = player or GomokuPlayer()
+    def __init__(self, player: Player) -> None:
+        self.player = player
         self.game: GomokuGame | None = None
         self.limits = Limits()
         self.rule_mask = 0
@@ -375,9 +384,8 @@ def _replay(rules: GomokuRules, points: Iterable[Point]) -> GomokuGame:
     return game
 
 
-def run(stdin: TextIO, stdout: TextIO, brain: Brain | None = None) -> int:
+def run(brain: Brain, stdin: TextIO, stdout: TextIO) -> int:
     """Answer the manager's lines from `stdin` on `stdout` until ``END`` or EOF; exit status."""
-    brain = brain or Brain()
     for line in stdin:
         for reply in brain.handle(line):
             stdout.write(reply + "\n")
@@ -385,18 +393,3 @@ def run(stdin: TextIO, stdout: TextIO, brain: Brain | None = None) -> int:
         if brain.ended:
             break
     return 0
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``tengen gomocup`` / ``python -m tengen.gomoku.gomocup``: a brain on stdin and stdout."""
-    if sys.argv[1:] if argv is None else argv:
-        print(
-            "usage: tengen gomocup  (no options: managers configure brains with INFO)",
-            file=sys.stderr,
-        )
-        return 2
-    return run(sys.stdin, sys.stdout)
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
