@@ -2,4 +2,5 @@
 
 from tengen.cli import main
 
-raise SystemExit(main())
+if __name__ == "__main__":  # not when a match's worker process re-imports this module
+    raise SystemExit(main())

@@ -27,10 +27,14 @@ from typing import BinaryIO, TextIO
 
 from tengen import __version__, render
 from tengen.ai.players import RandomPlayer
+from tengen.clock import TimeControl
 from tengen.core.coords import Point, from_gtp, name
 from tengen.core.game import Game
 from tengen.core.rules import Ruleset
 from tengen.gtp.engine import MAX_SIZE, GtpEngine
+from tengen.match.game import GameConfig
+from tengen.match.players import PlayerSpec
+from tengen.match.runner import RunConfig, load_openings, run, table
 from tengen.records import Record, UnreadableRecord, open_record, record_files
 from tengen.recount import recount
 from tengen.scoring import PointStatus, score_game, unsettled
@@ -517,6 +521,7 @@ def _parser() -> argparse.ArgumentParser:
     _add_sgf_parser(commands)
     _add_convert_parser(commands)
     _add_diagram_parser(commands)
+    _add_match_parsers(commands)
     return parser
 
 
@@ -610,6 +615,114 @@ def _add_diagram_parser(commands: argparse._SubParsersAction[argparse.ArgumentPa
         help="the diagram file: .svg, .png or .txt",
     )
     diagram.set_defaults(handler=_diagram)
+
+
+def _add_match_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``tengen match A B`` and ``tengen tournament A B C... [--format gauntlet]``."""
+    options = argparse.ArgumentParser(add_help=False)
+    options.add_argument("--games", type=_count, default=10, help="games per pairing (10)")
+    options.add_argument("--size", type=_size, default=19, help="board size (default: 19)")
+    options.add_argument(
+        "--rules", type=_ruleset, default="chinese", help="ruleset name (default: chinese)"
+    )
+    options.add_argument("--komi", type=_komi, help="komi (default: the ruleset's)")
+    options.add_argument("--handicap", type=_count, default=0, help="fixed handicap stones")
+    options.add_argument(
+        "--time", type=_time_control, help="absolute:600, byoyomi:600+5x30, canadian:600+25/300"
+    )
+    options.add_argument(
+        "--max-moves", type=_count, help="adjudicate by counting after this many moves"
+    )
+    options.add_argument("--referee", metavar="COMMAND", help="a GTP engine for final_score")
+    options.add_argument("--openings", metavar="DIR", help="a folder of SGF opening files")
+    options.add_argument("--opening-moves", type=_count, help="moves of each opening to play")
+    options.add_argument("--workers", type=_count, default=1, help="parallel games (default: 1)")
+    options.add_argument("--seed", type=int, default=0, help="base seed of the built-in player")
+    options.add_argument(
+        "-o", "--out", required=True, metavar="DIR", help="results and SGF folder (resumable)"
+    )
+    players_help = "NAME=COMMAND of a GTP engine, or builtin"
+    match = commands.add_parser(
+        "match", parents=[options], help="play a match between two engines (resumable)"
+    )
+    match.add_argument("players", nargs=2, type=_player_spec, metavar="PLAYER", help=players_help)
+    match.add_argument(
+        "--sprt", type=_sprt_bounds, metavar="ELO0,ELO1", help="stop when the SPRT decides"
+    )
+    match.set_defaults(handler=_match, format="match")
+    tournament = commands.add_parser(
+        "tournament", parents=[options], help="a round-robin or gauntlet tournament (resumable)"
+    )
+    tournament.add_argument(
+        "players", nargs="+", type=_player_spec, metavar="PLAYER", help=players_help
+    )
+    tournament.add_argument(
+        "--format",
+        choices=("round-robin", "gauntlet"),
+        default="round-robin",
+        help="every pair, or the first player against each other (default: round-robin)",
+    )
+    tournament.set_defaults(handler=_match, sprt=None)
+
+
+def _match(args: argparse.Namespace) -> int:
+    """``tengen match`` and ``tengen tournament``: run (or resume), then print the table."""
+    ruleset: Ruleset = args.rules if args.komi is None else args.rules.with_komi(args.komi)
+    try:
+        openings = (
+            load_openings(args.openings, args.size, args.opening_moves) if args.openings else ()
+        )
+        config = RunConfig(
+            players=tuple(args.players),
+            games=args.games,
+            game=GameConfig(
+                size=args.size,
+                ruleset=ruleset,
+                handicap=args.handicap,
+                time=args.time,
+                max_moves=args.max_moves,
+                referee=args.referee,
+            ),
+            out=args.out,
+            format=args.format,
+            openings=openings,
+            workers=args.workers,
+            seed=args.seed,
+            sprt=args.sprt,
+        )
+        results = run(config, sys.stderr)
+    except (ValueError, UnreadableRecord) as err:
+        print(f"tengen {args.command}: {err}", file=sys.stderr)
+        return 2
+    print(table(config, results))
+    return 0
+
+
+def _player_spec(text: str) -> PlayerSpec:
+    """A match player: ``NAME=COMMAND`` or ``builtin``."""
+    try:
+        return PlayerSpec.parse(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def _time_control(text: str) -> TimeControl:
+    """``--time``: a time control as `TimeControl.parse` reads it."""
+    try:
+        return TimeControl.parse(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def _sprt_bounds(text: str) -> tuple[float, float]:
+    """``--sprt ELO0,ELO1``: the two hypotheses, ELO0 below ELO1."""
+    try:
+        low, high = (float(v) for v in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected ELO0,ELO1, not {text!r}") from None
+    if not low < high:
+        raise argparse.ArgumentTypeError("ELO0 must be below ELO1")
+    return low, high
 
 
 def _ruleset(text: str) -> Ruleset:

@@ -2,7 +2,9 @@
 
 Used to cross-check the rules core against other programs and to pit engines against each other.
 A reader thread feeds the engine's answers into a queue, so that every command can time out;
-another keeps the tail of its stderr for the error messages.
+another keeps the tail of its stderr for the error messages. Commands may carry ids, checked
+against the answers. `verify_sync` compares the engine's position with a tengen `Game`, so a
+controller notices a lost sync at once instead of many moves later.
 """
 
 from __future__ import annotations
@@ -16,7 +18,14 @@ import time
 from types import TracebackType
 from typing import IO
 
+from tengen.clock import Clock, TimeControl
+from tengen.core.color import Color
+from tengen.core.coords import Point, from_gtp, name
+from tengen.core.game import Game
+from tengen.core.rules import Ruleset
+
 _STDERR_LINES = 20
+KGS_RULES = ("japanese", "chinese", "aga", "new_zealand")
 
 
 class GtpClientError(Exception):
@@ -43,11 +52,22 @@ class GtpEngineDied(GtpClientError):
 class GtpClient:
     """A GTP engine running as a subprocess of `argv`, spoken to one command at a time."""
 
-    def __init__(self, argv: list[str], timeout: float = 30.0) -> None:
+    def __init__(
+        self,
+        argv: list[str],
+        timeout: float = 30.0,
+        *,
+        cwd: str | None = None,
+        ids: bool = False,
+    ) -> None:
         self.argv = list(argv)
         self.timeout = timeout
+        self.ids = ids
+        self._next_id = 1
+        self._commands: frozenset[str] | None = None
         self._process = subprocess.Popen(
             self.argv,
+            cwd=cwd,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -81,19 +101,101 @@ class GtpClient:
         if self._eof or self._process.poll() is not None:
             raise self._died(command)
         deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
+        ident = ""
+        if self.ids:
+            ident, self._next_id = str(self._next_id), self._next_id + 1
         try:
             assert self._process.stdin is not None
-            self._process.stdin.write(command + "\n")
+            self._process.stdin.write(f"{ident} {command}\n" if ident else command + "\n")
             self._process.stdin.flush()
         except (BrokenPipeError, OSError):
             raise self._died(command) from None
         while self._late:
             self._read_answer(command, deadline)
             self._late -= 1
-        ok, text = self._read_answer(command, deadline)
+        ok, text, got = self._read_answer(command, deadline)
+        if ident and got != ident:
+            raise GtpClientError(f"{self.argv[0]}: answer id {got!r} to command id {ident}")
         if not ok:
             raise GtpEngineError(command, text)
         return text
+
+    def known(self, command: str) -> bool:
+        """True if the engine lists `command` (``list_commands`` is asked once)."""
+        if self._commands is None:
+            self._commands = frozenset(self.send("list_commands").split())
+        return command in self._commands
+
+    def stones(self, game: Game) -> dict[Point, Color]:
+        """The engine's stones on `game`'s board: ``list_stones`` where known, else a parsed
+        ``showboard``. Raises GtpClientError if neither can be read."""
+        w, h = game.width, game.height
+        if self.known("list_stones"):
+            found: dict[Point, Color] = {}
+            for color in Color:
+                for vertex in self.send(f"list_stones {color.name.lower()}").split():
+                    point = from_gtp(vertex, w, h)
+                    if point is not None:
+                        found[point] = color
+            return found
+        return parse_showboard(self.send("showboard"), w, h)
+
+    def verify_sync(self, game: Game) -> str | None:
+        """Compare the engine's stones (and komi, where it tells it) with `game`: None when
+        they agree, else the first difference in reading order, e.g. ``D4: tengen has black,
+        the engine has empty``."""
+        ours = {p: c for p in game.board.points() if (c := game.board[p]) is not None}
+        theirs = self.stones(game)
+        for p in sorted(ours.keys() | theirs.keys(), key=lambda p: (p.row, p.col)):
+            mine, its = ours.get(p), theirs.get(p)
+            if mine != its:
+                where = name(p, game.width, game.height)
+                return f"{where}: tengen has {_stone(mine)}, the engine has {_stone(its)}"
+        if self.known("get_komi"):
+            komi = float(self.send("get_komi"))
+            if komi != game.ruleset.komi:
+                return f"komi: tengen has {game.ruleset.komi}, the engine has {komi}"
+        return None
+
+    def set_rules(self, ruleset: Ruleset) -> str | None:
+        """Tell the engine the rules with ``kata-set-rules`` or ``kgs-rules``, whichever it
+        lists (KataGo's first); the command sent, or None when it knows neither."""
+        if self.known("kata-set-rules"):
+            command = f"kata-set-rules {ruleset.to_json().replace(' ', '')}"
+        elif self.known("kgs-rules"):
+            kgs = ruleset.name.replace("-", "_")
+            command = f"kgs-rules {kgs if kgs in KGS_RULES else 'chinese'}"
+        else:
+            return None
+        self.send(command)
+        return command
+
+    def set_time(self, control: TimeControl) -> str:
+        """Send the time system: ``kgs-time_settings`` where listed, else ``time_settings``
+        (byo-yomi as one-stone Canadian periods; Fischer as absolute, kept right by
+        `time_left`). Returns the command sent."""
+        c = control
+        main, period = int(c.main), int(c.period)
+        if self.known("kgs-time_settings") and c.system != "fischer":
+            args = {
+                "absolute": f"absolute {main}",
+                "byoyomi": f"byoyomi {main} {period} {c.periods}",
+                "canadian": f"canadian {main} {period} {c.stones}",
+            }[c.system]
+            command = f"kgs-time_settings {args}"
+        elif c.system == "byoyomi":
+            command = f"time_settings {main} {period} 1"
+        elif c.system == "canadian":
+            command = f"time_settings {main} {period} {c.stones}"
+        else:
+            command = f"time_settings {main} 0 0"
+        self.send(command)
+        return command
+
+    def time_left(self, color: Color, clock: Clock) -> None:
+        """Send ``time_left`` for `color` from its clock."""
+        seconds, stones = clock.gtp_time_left()
+        self.send(f"time_left {color.name.lower()} {seconds} {stones}")
 
     def close(self, timeout: float = 5.0) -> None:
         """Say ``quit``, wait up to `timeout` seconds for the engine to exit, then kill it."""
@@ -130,8 +232,8 @@ class GtpClient:
 
     # -- internals ---------------------------------------------------------------------------
 
-    def _read_answer(self, command: str, deadline: float) -> tuple[bool, str]:
-        """One whole answer: (True, text) for ``=``, (False, message) for ``?``."""
+    def _read_answer(self, command: str, deadline: float) -> tuple[bool, str, str]:
+        """One whole answer: (True, text, id) for ``=``, (False, message, id) for ``?``."""
         lines: list[str] = []
         while True:
             remaining = deadline - time.monotonic()
@@ -154,8 +256,10 @@ class GtpClient:
         first = lines[0]
         if first[0] not in "=?":
             raise GtpClientError(f"{self.argv[0]}: answer to {command!r} starts with {first!r}")
-        lines[0] = first[1:].lstrip("0123456789").lstrip()
-        return first[0] == "=", "\n".join(lines)
+        rest = first[1:]
+        ident = rest[: len(rest) - len(rest.lstrip("0123456789"))]
+        lines[0] = rest[len(ident) :].lstrip()
+        return first[0] == "=", "\n".join(lines), ident
 
     def _died(self, command: str) -> GtpEngineDied:
         try:
@@ -182,3 +286,31 @@ class GtpClient:
                 self._stderr.append(line.rstrip("\n"))
         except (OSError, ValueError):
             pass
+
+
+def parse_showboard(text: str, width: int, height: int) -> dict[Point, Color]:
+    """The stones of a ``showboard`` diagram (rows numbered from the bottom; ``X`` black,
+    ``O`` white). Raises GtpClientError unless every row of the board is found."""
+    found: dict[Point, Color] = {}
+    rows: set[int] = set()
+    for line in text.splitlines():
+        words = line.split()
+        cells = words[1 : width + 1]
+        if not (words and words[0].isdigit() and 1 <= int(words[0]) <= height):
+            continue
+        if len(cells) != width or any(c not in ".+XO#@" for c in cells):
+            continue
+        row = height - int(words[0])
+        rows.add(row)
+        for col, cell in enumerate(cells):
+            if cell in "X#@":
+                found[Point(col, row)] = Color.BLACK
+            elif cell == "O":
+                found[Point(col, row)] = Color.WHITE
+    if len(rows) != height:
+        raise GtpClientError(f"showboard shows {len(rows)} of the {height} rows")
+    return found
+
+
+def _stone(color: Color | None) -> str:
+    return "empty" if color is None else color.name.lower()

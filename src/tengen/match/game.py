@@ -1,0 +1,169 @@
+"""One match game between two players: clocks, adjudication, scoring, the record.
+
+The game ends by two passes, a resignation, a flag falling (an engine that hangs past its
+command timeout loses on time too), a player's failure (an engine that crashes, answers garbage
+or plays an illegal move loses by forfeit), or the move limit, where the game is counted as
+after two passes. A counted game is scored by tengen (dead stones by `scoring.life`) and, when a
+referee engine is given, its ``final_score`` is recorded beside.
+"""
+
+from __future__ import annotations
+
+import shlex
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from tengen.clock import Clock, TimeControl
+from tengen.core.color import Color
+from tengen.core.coords import Move, Point, to_gtp
+from tengen.core.errors import IllegalMove
+from tengen.core.game import Game
+from tengen.core.rules import CHINESE, TROMP_TAYLOR, Ruleset
+from tengen.gtp.client import GtpClient, GtpClientError, GtpTimeout
+from tengen.match.players import Player
+from tengen.records import game_record
+from tengen.scoring import Result, score_game
+from tengen.scoring.life import dead_stones, estimate, seki_stones
+from tengen.sgf import serialise
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """How a game is played: board, rules (komi included), handicap, time, move limit
+    (default three moves a point), referee engine command, opening moves."""
+
+    size: int = 9
+    ruleset: Ruleset = CHINESE
+    handicap: int = 0
+    time: TimeControl | None = None
+    max_moves: int | None = None
+    referee: str | None = None
+    opening: tuple[tuple[Color, Move], ...] = field(default=())
+
+
+@dataclass(frozen=True)
+class GameOutcome:
+    """The result, how the game ended, moves played, the referee's score and the SGF."""
+
+    result: Result
+    ending: str
+    moves: int
+    referee: str | None
+    sgf: bytes
+
+
+def play_game(
+    black: Player, white: Player, config: GameConfig, now: Callable[[], float] = time.monotonic
+) -> GameOutcome:
+    """Play one game; the caller makes and closes the players."""
+    game = Game(config.size, config.size, config.ruleset)
+    handicap = game.place_handicap(config.handicap) if config.handicap else []
+    players = {Color.BLACK: black, Color.WHITE: white}
+    clocks = {c: Clock(config.time, now) if config.time else None for c in Color}
+    times: list[tuple[float, int | None] | None] = []
+    result, ending = _run(game, players, clocks, config, times)
+    referee = None
+    if result is None:
+        result = _count(game)
+        if config.referee:
+            referee = _referee(config.referee, game, handicap)
+    tree = game_record(game)
+    root = tree.root
+    root.set("PB", black.name)
+    root.set("PW", white.name)
+    root.set("RE", result.to_sgf())
+    root.set("C", ending + (f"\nreferee: {referee}" if referee else ""))
+    if config.time:
+        root.set("TM", config.time.sgf_tm)
+        root.set("OT", config.time.sgf_ot)
+    nodes = [n for n in tree.main_line() if n.move is not None]
+    for node, spent in zip(nodes, times, strict=False):
+        played = node.move
+        if spent is not None and played is not None:
+            letter = played[0].letter
+            node.set(f"{letter}L", round(spent[0], 1))
+            if spent[1] is not None:
+                node.set(f"O{letter}", spent[1])
+    return GameOutcome(result, ending, game.move_number, referee, serialise(tree))
+
+
+def _run(
+    game: Game,
+    players: dict[Color, Player],
+    clocks: dict[Color, Clock | None],
+    config: GameConfig,
+    times: list[tuple[float, int | None] | None],
+) -> tuple[Result | None, str]:
+    """Play until the end; (result, ending), the result None when the game is to be counted."""
+    for color, player in players.items():
+        try:
+            player.new_game(game, clocks[color])
+        except GtpClientError as err:
+            return Result(color.opponent, None, "forfeit"), f"{player.name} failed: {err}"
+    for color, move in config.opening:
+        game.play(move, color)
+        times.append(None)
+        for player_color, player in players.items():
+            try:
+                player.play(color, move)
+            except GtpClientError as err:
+                win = Result(player_color.opponent, None, "forfeit")
+                return win, f"{player.name} failed: {err}"
+    limit = config.max_moves or 3 * config.size * config.size
+    while not game.is_over:
+        if game.move_number >= limit:
+            return None, f"move limit ({limit}) reached"
+        color = game.to_play
+        player, clock = players[color], clocks[color]
+        if clock is not None:
+            clock.start()
+        try:
+            choice = player.genmove(game, color, clock)
+        except GtpTimeout as err:
+            return Result(color.opponent, None, "time"), f"{player.name} lost on time: {err}"
+        except GtpClientError as err:
+            return Result(color.opponent, None, "forfeit"), f"{player.name} failed: {err}"
+        if clock is not None:
+            clock.stop()
+            if clock.expired:
+                return Result(color.opponent, None, "time"), f"{player.name} lost on time"
+        if isinstance(choice, str):
+            return Result(color.opponent, None, "resign"), f"{player.name} resigned"
+        move = choice
+        try:
+            game.play(move, color)
+        except IllegalMove as err:
+            return Result(color.opponent, None, "forfeit"), f"{player.name} played illegally: {err}"
+        times.append((clock.remaining(), clock.overtime_count()) if clock else None)
+        other = players[color.opponent]
+        try:
+            other.play(color, move)
+        except GtpClientError as err:
+            return Result(color, None, "forfeit"), f"{other.name} failed: {err}"
+    return None, "two passes"
+
+
+def _count(game: Game) -> Result:
+    """tengen's count, dead stones estimated (none under Tromp-Taylor, which counts as is)."""
+    if game.ruleset.name == TROMP_TAYLOR.name:
+        return score_game(game).result
+    est = estimate(game)
+    return score_game(game, dead_stones(est), seki_stones(est)).result
+
+
+def _referee(command: str, game: Game, handicap: list[Point]) -> str:
+    """The referee engine's ``final_score`` of the game, or its failure as text."""
+    try:
+        with GtpClient(shlex.split(command), timeout=60.0) as ref:
+            ref.send(f"boardsize {game.width}")
+            ref.send("clear_board")
+            ref.send(f"komi {game.ruleset.komi}")
+            ref.set_rules(game.ruleset)
+            if handicap:
+                ref.send("set_free_handicap " + " ".join(to_gtp(p, game.height) for p in handicap))
+            for m in game.moves:
+                ref.send(f"play {m.color.name.lower()} {to_gtp(m.move, game.height)}")
+            return ref.send("final_score")
+    except GtpClientError as err:
+        return f"failed: {err}"

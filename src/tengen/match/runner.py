@@ -1,0 +1,306 @@
+"""Run many games: pairings, colours alternating, openings, worker processes, resumable results.
+
+Every finished game is written to ``games/`` as SGF and appended as one JSON line to
+``results.jsonl`` in the output folder, the SGF first, so a run stopped any way at all (Ctrl-C,
+``kill -9``) resumes by playing only the games missing from the results file. Game ``k`` of a
+run always has the same colours, opening and seed, so a resumed run ends as an uninterrupted
+one would (for deterministic players).
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import re
+from collections.abc import Iterable
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+from typing import TextIO
+
+from tengen.core.color import Color
+from tengen.core.coords import Move
+from tengen.match.game import GameConfig, GameOutcome, play_game
+from tengen.match.players import PlayerSpec
+from tengen.match.stats import Tally, elo_interval, sprt, wilson
+from tengen.records import open_record, record_files
+from tengen.scoring import Result
+
+RESULTS = "results.jsonl"
+FORMATS = ("match", "round-robin", "gauntlet")
+
+Opening = tuple[tuple[Color, Move], ...]
+
+
+@dataclass(frozen=True)
+class RunConfig:
+    """A match or tournament: players, games per pairing, how each game is played, the
+    openings (cycled, each played with both colours), workers, base seed, optional SPRT bounds
+    (Elo of the first player over the second)."""
+
+    players: tuple[PlayerSpec, ...]
+    games: int
+    game: GameConfig
+    out: str
+    format: str = "match"
+    openings: tuple[Opening, ...] = ()
+    workers: int = 1
+    seed: int = 0
+    sprt: tuple[float, float] | None = None
+
+    def __post_init__(self) -> None:
+        if self.format not in FORMATS:
+            raise ValueError(f"unknown format {self.format!r} (known: {', '.join(FORMATS)})")
+        names = [p.name for p in self.players]
+        if len(names) < 2 or len(set(names)) != len(names):
+            raise ValueError(f"a run needs two or more players with distinct names, not {names}")
+        if self.format == "match" and len(names) != 2:
+            raise ValueError("a match is between two players; use a tournament for more")
+
+
+@dataclass(frozen=True)
+class Job:
+    """Game `index` of the run: who has which colour, its opening and seed."""
+
+    index: int
+    black: int
+    white: int
+    opening: int | None
+    seed: int
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One line of the results file."""
+
+    index: int
+    black: str
+    white: str
+    result: str
+    ending: str
+    moves: int
+    referee: str | None = None
+    file: str = field(default="")
+
+
+def pairings(config: RunConfig) -> list[tuple[int, int]]:
+    """Round-robin: every pair; gauntlet: the first player against each other; match: one."""
+    n = len(config.players)
+    if config.format == "gauntlet":
+        return [(0, j) for j in range(1, n)]
+    return [(i, j) for i in range(n) for j in range(i + 1, n)]
+
+
+def schedule(config: RunConfig) -> list[Job]:
+    """All games, round by round over the pairings; colours alternate within a pairing."""
+    jobs: list[Job] = []
+    for game in range(config.games):
+        for a, b in pairings(config):
+            black, white = (a, b) if game % 2 == 0 else (b, a)
+            opening = (game // 2) % len(config.openings) if config.openings else None
+            jobs.append(Job(len(jobs), black, white, opening, config.seed + len(jobs)))
+    return jobs
+
+
+def run(config: RunConfig, progress: TextIO | None = None) -> list[GameResult]:
+    """Play the games missing from the results file; all results, in game order.
+
+    Raises ValueError if the results file holds games of another run (other players).
+    """
+    out = Path(config.out)
+    (out / "games").mkdir(parents=True, exist_ok=True)
+    jobs = schedule(config)
+    done = load_results(out / RESULTS)
+    names = [p.name for p in config.players]
+    for r in done.values():
+        job = jobs[r.index] if r.index < len(jobs) else None
+        if job is None or (r.black, r.white) != (names[job.black], names[job.white]):
+            raise ValueError(f"{out / RESULTS} holds game {r.index} of another run")
+    pending = [j for j in jobs if j.index not in done]
+    if progress and done:
+        print(f"resuming: {len(done)} of {len(jobs)} games already played", file=progress)
+    if not pending or _sprt_decision(config, done.values()):
+        return [done[i] for i in sorted(done)]
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max(config.workers, 1), mp_context=context) as pool:
+        futures: dict[Future[GameOutcome], Job] = {
+            pool.submit(
+                play_job,
+                config.players[j.black],
+                config.players[j.white],
+                _game_config(config, j),
+                j.seed,
+            ): j
+            for j in pending
+        }
+        for future in as_completed(futures):
+            job = futures[future]
+            record = _save(out, job, names, future.result())
+            done[job.index] = record
+            if progress:
+                print(_progress_line(config, record, done.values(), len(jobs)), file=progress)
+                progress.flush()
+            decision = _sprt_decision(config, done.values())
+            if decision:
+                if progress:
+                    print(f"SPRT accepts {decision}: stopping", file=progress)
+                for f in futures:
+                    f.cancel()
+                break
+    return [done[i] for i in sorted(done)]
+
+
+def play_job(black: PlayerSpec, white: PlayerSpec, config: GameConfig, seed: int) -> GameOutcome:
+    """Make both players, play the game, close them (in a worker process)."""
+    players = []
+    try:
+        for color, spec in ((Color.BLACK, black), (Color.WHITE, white)):
+            try:
+                players.append(spec.make(seed))
+            except OSError as err:
+                message = f"{spec.name} could not start: {err}"
+                return GameOutcome(Result(color.opponent, None, "forfeit"), message, 0, None, b"")
+        return play_game(players[0], players[1], config)
+    finally:
+        for player in players:
+            player.close()
+
+
+def load_results(path: Path) -> dict[int, GameResult]:
+    """The games in a results file by index; a line cut short by a kill is ignored."""
+    done: dict[int, GameResult] = {}
+    if not path.exists():
+        return done
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            r = GameResult(**json.loads(line))
+        except (ValueError, TypeError):
+            continue
+        done[r.index] = r
+    return done
+
+
+def load_openings(folder: str, size: int, moves: int | None = None) -> tuple[Opening, ...]:
+    """The first `moves` moves (default: all) of the main line of each SGF file under
+    `folder`, in file-name order. Raises ValueError for a file of another board size."""
+    openings: list[Opening] = []
+    for path in record_files([folder]):
+        for tree in open_record(path).games:
+            if tree.size != (size, size):
+                raise ValueError(f"{path}: the opening is for {tree.size}, not {size}x{size}")
+            line = [n.move for n in tree.main_line() if n.move is not None]
+            openings.append(tuple(m for m in line if m is not None)[:moves])
+    if not openings:
+        raise ValueError(f"no SGF openings under {folder}")
+    return tuple(openings)
+
+
+def tallies(
+    results: Iterable[GameResult], names: list[str], pairs: list[tuple[int, int]]
+) -> dict[tuple[int, int], Tally]:
+    """Per pairing, the first player's wins, losses and draws (void and unknown left out)."""
+    out = {pair: Tally() for pair in pairs}
+    for r in results:
+        result = Result.from_sgf(r.result)
+        for a, b in pairs:
+            if {r.black, r.white} != {names[a], names[b]}:
+                continue
+            if result.reason == "draw":
+                out[a, b] = out[a, b].add(0.5)
+            elif result.winner is not None:
+                a_color = Color.BLACK if r.black == names[a] else Color.WHITE
+                out[a, b] = out[a, b].add(1.0 if result.winner is a_color else 0.0)
+    return out
+
+
+def table(config: RunConfig, results: Iterable[GameResult]) -> str:
+    """The results table: one row per pairing (W-L-D, score with its 95% Wilson interval,
+    Elo difference with 95% error bars), then each player's points."""
+    names = [p.name for p in config.players]
+    pairs = pairings(config)
+    rows = []
+    points = dict.fromkeys(names, 0.0)
+    games = dict.fromkeys(names, 0)
+    for (a, b), t in tallies(results, names, pairs).items():
+        low, high = wilson(t)
+        e, e_low, e_high = elo_interval(t)
+        rows.append(
+            f"{names[a]} vs {names[b]}: +{t.wins} -{t.losses} ={t.draws}  "
+            f"score {t.score:.1%} [{low:.1%}, {high:.1%}]  "
+            f"Elo {_elo(e)} [{_elo(e_low)}, {_elo(e_high)}]"
+        )
+        points[names[a]] += t.wins + t.draws / 2
+        points[names[b]] += t.losses + t.draws / 2
+        games[names[a]] += t.games
+        games[names[b]] += t.games
+    ranking = sorted(names, key=lambda n: -points[n])
+    rows += [f"{n}: {points[n]:g} / {games[n]}" for n in ranking]
+    return "\n".join(rows)
+
+
+def _game_config(config: RunConfig, job: Job) -> GameConfig:
+    if job.opening is None:
+        return config.game
+    return replace(config.game, opening=config.openings[job.opening])
+
+
+def _save(out: Path, job: Job, names: list[str], outcome: GameOutcome) -> GameResult:
+    """Write the game's SGF, then its results line (flushed to disk)."""
+    black, white = names[job.black], names[job.white]
+    file = f"games/{job.index:04d}-{_safe(black)}-{_safe(white)}.sgf"
+    if outcome.sgf:
+        tmp = out / (file + ".tmp")
+        tmp.write_bytes(outcome.sgf)
+        os.replace(tmp, out / file)
+    else:
+        file = ""
+    record = GameResult(
+        job.index,
+        black,
+        white,
+        outcome.result.to_sgf(),
+        outcome.ending,
+        outcome.moves,
+        outcome.referee,
+        file,
+    )
+    with open(out / RESULTS, "a", encoding="utf-8") as f:
+        f.write(json.dumps(asdict(record)) + "\n")
+        f.flush()
+        os.fsync(f.fileno())
+    return record
+
+
+def _progress_line(
+    config: RunConfig, record: GameResult, results: Iterable[GameResult], total: int
+) -> str:
+    """``[3/10] g10 vs g1: B+3.5 (two passes) | g10 2, g1 1``."""
+    results = list(results)
+    names = [p.name for p in config.players]
+    points = dict.fromkeys(names, 0.0)
+    for (a, b), t in tallies(results, names, pairings(config)).items():
+        points[names[a]] += t.wins + t.draws / 2
+        points[names[b]] += t.losses + t.draws / 2
+    score = ", ".join(f"{n} {points[n]:g}" for n in names)
+    return (
+        f"[{len(results)}/{total}] {record.black} vs {record.white}: {record.result} "
+        f"({record.ending.splitlines()[0] if record.ending else ''}) | {score}"
+    )
+
+
+def _sprt_decision(config: RunConfig, results: Iterable[GameResult]) -> str | None:
+    """The SPRT's decision on the first pairing, when the run has one."""
+    if config.sprt is None:
+        return None
+    names = [p.name for p in config.players]
+    t = tallies(results, names, [(0, 1)])[0, 1]
+    return sprt(t, *config.sprt)[1]
+
+
+def _elo(value: float) -> str:
+    return f"{value:+.0f}" if abs(value) != float("inf") else ("+inf" if value > 0 else "-inf")
+
+
+def _safe(name: str) -> str:
+    return re.sub(r"[^A-Za-z0-9._-]+", "_", name)
