@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test check check-long bench clean
+.PHONY: play test check check-long bench bench-env clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,12 +30,31 @@ check: $(STAMP)
 check-long: $(STAMP)
 	TENGEN_CROSSCHECK_GAMES=30 $(BIN)/pytest -q tests/core/test_gnugo_crosscheck.py
 
-## bench: playouts (vs sgfmill and C), records (vs sgfmill), scoring (vs GNU Go), batch; tables + JSON
-bench: $(STAMP)
-	$(BIN)/python bench/playout.py
-	$(BIN)/python bench/records.py
-	$(BIN)/python bench/scoring.py
-	$(BIN)/python bench/batch.py
+# The bench's own environment: tengen plus the peers it is measured against (sgfmill,
+# OpenSpiel, pgx on a CPU build of jax), kept out of the package's dependencies.
+BENCH_VENV := bench/.venv
+BENCH_BIN := $(BENCH_VENV)/bin
+BENCH_STAMP := $(BENCH_VENV)/.installed
+BENCH_PEERS := sgfmill open_spiel pgx jax jaxlib
+# Shared machine: run the timings at lower priority (NICE= to turn off).
+NICE ?= nice -n 5
+
+$(BENCH_STAMP): pyproject.toml
+	$(PYTHON) -m venv $(BENCH_VENV)
+	$(BENCH_BIN)/pip install --quiet --upgrade pip
+	$(BENCH_BIN)/pip install --quiet -e . $(BENCH_PEERS)
+	touch $(BENCH_STAMP)
+
+## bench-env: bench/.venv with tengen and the peers (sgfmill, OpenSpiel, pgx + CPU jax)
+bench-env: $(BENCH_STAMP)
+
+## bench: playouts (vs C, sgfmill), peers (OpenSpiel, pgx, memory), records, scoring, batch
+bench: $(BENCH_STAMP)
+	$(NICE) $(BENCH_BIN)/python bench/playout.py
+	$(NICE) $(BENCH_BIN)/python bench/peers.py
+	$(NICE) $(BENCH_BIN)/python bench/records.py
+	$(NICE) $(BENCH_BIN)/python bench/scoring.py
+	$(NICE) $(BENCH_BIN)/python bench/batch.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
