@@ -320,7 +320,7 @@ def api_rows(size: int, quick: bool, seed: int, openspiel: Row | None) -> list[R
     rows = []
     n = n_games("tengen-api", size, quick)
     moves, secs = best_of(lambda: sum(playout_bench.api_games(size, n, seed)), 1)
-    rows.append(Row("api", "tengen-api", size, n, moves, secs, "Game.legal_moves + is_eye_like"))
+    rows.append(Row("api", "tengen-api", size, n, moves, secs, "Game.legal_moves(own_eyes=False)"))
     if openspiel is not None:
         rows.append(Row("api", "openspiel", size, openspiel.games, openspiel.moves,
                         openspiel.seconds, "legal_actions + eye rule on observation"))  # fmt: skip

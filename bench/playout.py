@@ -146,8 +146,7 @@ def api_games(size: int, games: int, seed: int) -> list[int]:
         game = Game(size, ruleset=SIMPLE_KO)
         moves = 0
         while not game.is_over and moves < cap:
-            color = game.to_play
-            choices = [p for p in game.legal_moves() if not game.board.is_eye_like(p, color)]
+            choices = game.legal_moves(own_eyes=False)
             game.play(rnd.choice(choices) if choices else None)
             moves += 1
         lengths.append(moves)

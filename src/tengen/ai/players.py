@@ -17,6 +17,5 @@ class RandomPlayer:
 
     def genmove(self, game: Game, color: Color) -> Move:
         """A random legal non-eye-filling point for `color`, or None (pass); never resigns."""
-        board = game.board
-        moves = [p for p in game.legal_moves(color) if not board.is_eye_like(p, color)]
+        moves = game.legal_moves(color, own_eyes=False)
         return self._rng.choice(moves) if moves else None

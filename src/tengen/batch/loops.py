@@ -173,7 +173,7 @@ def legal_masks(
         if seen.shape[1] > 0:
             found = np.empty(s.shape[1], np.int32)
             hashes = np.empty(s.shape[1], np.int64)
-            n = legal_points(s, zh[g], color, allow_suicide, found, hashes)
+            n = legal_points(s, zh[g], color, allow_suicide, False, found, hashes)
             for i in range(n):
                 if not seen_has(seen[g], hashes[i]):
                     row[point_of[found[i]]] = True

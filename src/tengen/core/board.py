@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 
@@ -24,6 +25,12 @@ _REASONS = {
     k.SUICIDE: IllegalReason.SUICIDE,
     k.KO: IllegalReason.KO,
 }
+
+
+@cache
+def _points(width: int, height: int, cells: int) -> tuple[Point, ...]:
+    """The point at each kernel location of a board shape (walls give off-board points)."""
+    return tuple(Point(loc % (width + 1) - 1, loc // (width + 1) - 1) for loc in range(cells))
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,8 +82,7 @@ class Board:
 
     def point(self, loc: int) -> Point:
         """The point at a kernel location."""
-        row, col = divmod(loc, self.width + 1)
-        return Point(col - 1, row - 1)
+        return _points(self.width, self.height, self._st.shape[1])[loc]
 
     def points(self) -> Iterator[Point]:
         """Every point, row by row from the top left."""
@@ -238,14 +244,18 @@ class Board:
         """Whether `point` is an own eye a random player should not fill (see kernels)."""
         return bool(k.is_eye_like(self._st, self.loc(point), int(color)))
 
-    def legal_points(self, color: Color, *, allow_suicide: bool = False) -> list[tuple[Point, int]]:
-        """Every point `color` may play by the capture rules and simple ko, each with the hash
-        of the position it would make (what superko checks), in one compiled pass."""
+    def legal_points(
+        self, color: Color, *, allow_suicide: bool = False, skip_eyes: bool = False
+    ) -> list[tuple[Point, int]]:
+        """Every point `color` may play by the capture rules and simple ko, row by row, each
+        with the hash of the position it would make (what superko checks), in one compiled
+        pass; `skip_eyes` leaves out the points `is_eye_like` calls own eyes."""
         cells = self._st.shape[1]
         locs = np.empty(cells, np.int32)
         hashes = np.empty(cells, np.int64)
-        n = k.legal_points(self._st, self._zh, int(color), allow_suicide, locs, hashes)
-        return [(self.point(int(locs[i])), int(hashes[i])) for i in range(n)]
+        n = k.legal_points(self._st, self._zh, int(color), allow_suicide, skip_eyes, locs, hashes)
+        points = _points(self.width, self.height, cells)
+        return [(points[locs[i]], int(hashes[i])) for i in range(n)]
 
     def playout(self, color: Color, max_moves: int | None = None, seed: int = 0) -> int:
         """Play a random game to its end in place (see `kernels.playout`); return its moves.

@@ -146,15 +146,16 @@ class Game:
         """Whether `move` is allowed now under the ruleset."""
         return self.legality(move, color) is None
 
-    def legal_moves(self, color: Color | None = None) -> list[Point]:
+    def legal_moves(self, color: Color | None = None, *, own_eyes: bool = True) -> list[Point]:
         """Every point `color` (default: the player to move) may play now, row by row from the
-        top left; pass is always legal while the game goes on and is not listed."""
+        top left; pass is always legal while the game goes on and is not listed. With
+        `own_eyes` False, points that `Board.is_eye_like` calls own eyes are left out (what
+        random players want)."""
         color = self.to_play if color is None else color
         if self.is_over or (not self.free_turns and color != self.to_play):
             return []
-        candidates = sorted(
-            self.board.legal_points(color, allow_suicide=self.ruleset.suicide_allowed),
-            key=lambda ph: (ph[0].row, ph[0].col),
+        candidates = self.board.legal_points(
+            color, allow_suicide=self.ruleset.suicide_allowed, skip_eyes=not own_eyes
         )
         if self.ruleset.ko is KoRule.POSITIONAL:
             return [p for p, h in candidates if self._positions[h] == 0]

@@ -521,14 +521,19 @@ def legal_points(
     zh: np.ndarray,
     color: int,
     allow_suicide: bool,
+    skip_eyes: bool,
     locs: np.ndarray,
     hashes: np.ndarray,
 ) -> int:
-    """Write every point `color` may play by the capture rules and simple ko into `locs`, with
-    the position hash each would make into `hashes` (for superko); return how many."""
+    """Write every point `color` may play by the capture rules and simple ko into `locs`, in
+    row-major order, with the position hash each would make into `hashes` (for superko);
+    with `skip_eyes`, leave out the points `is_eye_like` calls own eyes. Return how many."""
     n = 0
-    for i in range(st[HDR, H_NEMPTY]):
-        loc = st[EMPTIES, i]
+    for loc in range(st.shape[1]):
+        if st[COLOR, loc] != EMPTY:
+            continue
+        if skip_eyes and is_eye_like(st, loc, color):
+            continue
         if legality(st, loc, color, allow_suicide) == LEGAL:
             locs[n] = loc
             hashes[n] = hash_after(st, zh, loc, color)
