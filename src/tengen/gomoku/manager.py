@@ -15,20 +15,16 @@ from __future__ import annotations
 
 import collections
 import contextlib
-import queue
 import re
-import subprocess
-import threading
 import time
 from types import TracebackType
-from typing import IO
 
 from tengen.core.color import Color
 from tengen.core.coords import Point
 from tengen.gomoku.game import GomokuGame, GomokuIllegal
 from tengen.gomoku.rules import GomokuRules
+from tengen.process import LineProcess
 
-_STDERR_LINES = 20
 _MESSAGES = 200
 _MOVE = re.compile(r"\s*(\d+)\s*,\s*(\d+)\s*")
 _ABOUT = re.compile(r'(\w+)\s*=\s*"([^"]*)"')
@@ -63,27 +59,9 @@ class GomocupEngine:
         self.timeout = timeout
         self.messages: collections.deque[str] = collections.deque(maxlen=_MESSAGES)
         try:
-            self._process = subprocess.Popen(
-                self.argv,
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                text=True,
-                encoding="utf-8",
-                errors="replace",
-                bufsize=1,
-            )
+            self._proc = LineProcess(self.argv)
         except OSError as error:
             raise GomocupEngineDied(f"cannot start {self.argv[0]}: {error}") from None
-        assert self._process.stdout is not None and self._process.stderr is not None
-        self._lines: queue.Queue[str | None] = queue.Queue()
-        self._stderr: collections.deque[str] = collections.deque(maxlen=_STDERR_LINES)
-        self._threads = [
-            threading.Thread(target=self._read_stdout, args=(self._process.stdout,), daemon=True),
-            threading.Thread(target=self._read_stderr, args=(self._process.stderr,), daemon=True),
-        ]
-        for thread in self._threads:
-            thread.start()
 
     # -- the protocol ------------------------------------------------------------------------
 
@@ -135,17 +113,17 @@ class GomocupEngine:
 
     def end(self, wait: float = 1.0) -> None:
         """``END``, then wait up to `wait` seconds for the brain to exit before killing it."""
-        if self._process.poll() is None:
+        if self._proc.returncode is None:
             with contextlib.suppress(GomocupError):
                 self._send("END")
-        self._stop(wait)
+        self._proc.stop(wait)
 
     close = end
 
     @property
     def returncode(self) -> int | None:
         """The brain's exit status, or None while it runs."""
-        return self._process.poll()
+        return self._proc.returncode
 
     def __enter__(self) -> GomocupEngine:
         return self
@@ -163,13 +141,11 @@ class GomocupEngine:
     def _send(self, line: str) -> None:
         if "\n" in line or "\r" in line:
             raise ValueError(f"a Gomocup command is one line: {line!r}")
-        if self._process.poll() is not None:
+        if self._proc.returncode is not None:
             raise self._died(line)
         try:
-            assert self._process.stdin is not None
-            self._process.stdin.write(line + "\r\n")
-            self._process.stdin.flush()
-        except (BrokenPipeError, OSError, ValueError):
+            self._proc.write(line + "\r\n")
+        except (OSError, ValueError):
             raise self._died(line) from None
 
     def _answer(self, command: str) -> str:
@@ -178,12 +154,12 @@ class GomocupEngine:
         deadline = time.monotonic() + self.timeout
         while True:
             try:
-                line = self._lines.get(timeout=max(deadline - time.monotonic(), 0.0))
-            except queue.Empty:
-                self._stop(0.0)
+                line = self._proc.readline(deadline)
+            except TimeoutError:
+                self._proc.stop(0.0)
                 raise GomocupTimeout(
                     f"{self.argv[0]}: no answer to {command!r} within {self.timeout:g} s"
-                    f"{self._stderr_tail()}"
+                    f"{self._proc.stderr_tail()}"
                 ) from None
             if line is None:
                 raise self._died(command)
@@ -210,49 +186,8 @@ class GomocupEngine:
             raise GomocupError(f"{self.argv[0]}: answer to {command!r} is not x,y: {answer!r}")
         return Point(int(match.group(1)), int(match.group(2)))
 
-    def _stop(self, wait: float) -> None:
-        """Wait up to `wait` seconds for the brain to exit, kill it, and close the pipes."""
-        try:
-            self._process.wait(timeout=wait)
-        except subprocess.TimeoutExpired:
-            self._process.kill()
-            self._process.wait()
-        for stream in (self._process.stdin, self._process.stdout, self._process.stderr):
-            if stream is not None:
-                with contextlib.suppress(OSError):
-                    stream.close()
-        for thread in self._threads:
-            thread.join(timeout=1.0)
-
     def _died(self, command: str) -> GomocupEngineDied:
-        try:
-            code: int | None = self._process.wait(timeout=2.0)
-        except subprocess.TimeoutExpired:
-            code = None
-        self._threads[1].join(timeout=1.0)
-        status = "closed its output" if code is None else f"exited with status {code}"
-        return GomocupEngineDied(
-            f"{self.argv[0]} {status} before answering {command!r}{self._stderr_tail()}"
-        )
-
-    def _stderr_tail(self) -> str:
-        tail = "\n".join(self._stderr)
-        return f"; stderr ends:\n{tail}" if tail else " (no stderr)"
-
-    def _read_stdout(self, stream: IO[str]) -> None:
-        try:
-            for line in stream:
-                self._lines.put(line)
-        except (OSError, ValueError):
-            pass
-        self._lines.put(None)
-
-    def _read_stderr(self, stream: IO[str]) -> None:
-        try:
-            for line in stream:
-                self._stderr.append(line.rstrip("\n"))
-        except (OSError, ValueError):
-            pass
+        return GomocupEngineDied(self._proc.died(command))
 
 
 def play_game(

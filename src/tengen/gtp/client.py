@@ -9,22 +9,17 @@ controller notices a lost sync at once instead of many moves later.
 
 from __future__ import annotations
 
-import collections
 import contextlib
-import queue
-import subprocess
-import threading
 import time
 from types import TracebackType
-from typing import IO
 
 from tengen.clock import Clock, TimeControl
 from tengen.core.color import Color
 from tengen.core.coords import Point, from_gtp, name
 from tengen.core.game import Game
 from tengen.core.rules import Ruleset
+from tengen.process import LineProcess
 
-_STDERR_LINES = 20
 KGS_RULES = ("japanese", "chinese", "aga", "new_zealand")
 
 
@@ -65,28 +60,9 @@ class GtpClient:
         self.ids = ids
         self._next_id = 1
         self._commands: frozenset[str] | None = None
-        self._process = subprocess.Popen(
-            self.argv,
-            cwd=cwd,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            encoding="utf-8",
-            errors="replace",
-            bufsize=1,
-        )
-        assert self._process.stdout is not None and self._process.stderr is not None
-        self._lines: queue.Queue[str | None] = queue.Queue()
-        self._stderr: collections.deque[str] = collections.deque(maxlen=_STDERR_LINES)
+        self._proc = LineProcess(self.argv, cwd=cwd)
         self._late = 0  # answers owed to commands that timed out, to be skipped
         self._eof = False
-        self._threads = [
-            threading.Thread(target=self._read_stdout, args=(self._process.stdout,), daemon=True),
-            threading.Thread(target=self._read_stderr, args=(self._process.stderr,), daemon=True),
-        ]
-        for thread in self._threads:
-            thread.start()
 
     # -- public ------------------------------------------------------------------------------
 
@@ -98,17 +74,15 @@ class GtpClient:
         """
         if "\n" in command or "\r" in command:
             raise ValueError(f"a GTP command is one line: {command!r}")
-        if self._eof or self._process.poll() is not None:
+        if self._eof or self._proc.returncode is not None:
             raise self._died(command)
         deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
         ident = ""
         if self.ids:
             ident, self._next_id = str(self._next_id), self._next_id + 1
         try:
-            assert self._process.stdin is not None
-            self._process.stdin.write(f"{ident} {command}\n" if ident else command + "\n")
-            self._process.stdin.flush()
-        except (BrokenPipeError, OSError):
+            self._proc.write(f"{ident} {command}\n" if ident else command + "\n")
+        except (OSError, ValueError):
             raise self._died(command) from None
         while self._late:
             self._read_answer(command, deadline)
@@ -199,25 +173,15 @@ class GtpClient:
 
     def close(self, timeout: float = 5.0) -> None:
         """Say ``quit``, wait up to `timeout` seconds for the engine to exit, then kill it."""
-        if self._process.poll() is None and not self._eof:
+        if self._proc.returncode is None and not self._eof:
             with contextlib.suppress(GtpClientError):
                 self.send("quit", timeout=timeout)
-        try:
-            self._process.wait(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            self._process.kill()
-            self._process.wait()
-        for stream in (self._process.stdin, self._process.stdout, self._process.stderr):
-            if stream is not None:
-                with contextlib.suppress(OSError):
-                    stream.close()
-        for thread in self._threads:
-            thread.join(timeout=1.0)
+        self._proc.stop(timeout)
 
     @property
     def returncode(self) -> int | None:
         """The engine's exit status, or None while it runs."""
-        return self._process.poll()
+        return self._proc.returncode
 
     def __enter__(self) -> GtpClient:
         return self
@@ -236,10 +200,9 @@ class GtpClient:
         """One whole answer: (True, text, id) for ``=``, (False, message, id) for ``?``."""
         lines: list[str] = []
         while True:
-            remaining = deadline - time.monotonic()
             try:
-                line = self._lines.get(timeout=max(remaining, 0.0))
-            except queue.Empty:
+                line = self._proc.readline(deadline)
+            except TimeoutError:
                 self._late += 1
                 raise GtpTimeout(
                     f"{self.argv[0]}: no complete answer to {command!r} within the timeout"
@@ -262,30 +225,7 @@ class GtpClient:
         return first[0] == "=", "\n".join(lines), ident
 
     def _died(self, command: str) -> GtpEngineDied:
-        try:
-            code = self._process.wait(timeout=2.0)
-        except subprocess.TimeoutExpired:
-            code = None
-        self._threads[1].join(timeout=1.0)
-        status = "closed its output" if code is None else f"exited with status {code}"
-        tail = "\n".join(self._stderr)
-        detail = f"; stderr ends:\n{tail}" if tail else " (no stderr)"
-        return GtpEngineDied(f"{self.argv[0]} {status} before answering {command!r}{detail}")
-
-    def _read_stdout(self, stream: IO[str]) -> None:
-        try:
-            for line in stream:
-                self._lines.put(line)
-        except (OSError, ValueError):
-            pass
-        self._lines.put(None)
-
-    def _read_stderr(self, stream: IO[str]) -> None:
-        try:
-            for line in stream:
-                self._stderr.append(line.rstrip("\n"))
-        except (OSError, ValueError):
-            pass
+        return GtpEngineDied(self._proc.died(command))
 
 
 def parse_showboard(text: str, width: int, height: int) -> dict[Point, Color]:

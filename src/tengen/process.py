@@ -1,0 +1,111 @@
+"""A line-protocol program in a subprocess: what the GTP client and the Gomocup manager share.
+
+Reader threads move the program's output lines into a queue (so a read can time out) and keep
+the last lines of its stderr for error messages. The protocol itself (answers, ids, what a
+timeout means) belongs to the caller. Imports nothing of tengen.
+"""
+
+from __future__ import annotations
+
+import collections
+import contextlib
+import queue
+import subprocess
+import threading
+import time
+from typing import IO
+
+STDERR_LINES = 20
+
+
+class LineProcess:
+    """A running program spoken to by lines. Raises OSError if it cannot be started."""
+
+    def __init__(self, argv: list[str], *, cwd: str | None = None) -> None:
+        self.argv = list(argv)
+        self._process = subprocess.Popen(
+            self.argv,
+            cwd=cwd,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            encoding="utf-8",
+            errors="replace",
+            bufsize=1,
+        )
+        assert self._process.stdout is not None and self._process.stderr is not None
+        self._lines: queue.Queue[str | None] = queue.Queue()
+        self._stderr: collections.deque[str] = collections.deque(maxlen=STDERR_LINES)
+        self._threads = [
+            threading.Thread(target=self._read_stdout, args=(self._process.stdout,), daemon=True),
+            threading.Thread(target=self._read_stderr, args=(self._process.stderr,), daemon=True),
+        ]
+        for thread in self._threads:
+            thread.start()
+
+    @property
+    def returncode(self) -> int | None:
+        """The exit status, or None while the program runs."""
+        return self._process.poll()
+
+    def write(self, text: str) -> None:
+        """Send `text` (line ends included). Raises OSError (or ValueError) if the pipe is gone."""
+        assert self._process.stdin is not None
+        self._process.stdin.write(text)
+        self._process.stdin.flush()
+
+    def readline(self, deadline: float) -> str | None:
+        """The next output line (line end kept), or None at the end of the output.
+
+        Raises TimeoutError if no line comes before `deadline` (a `time.monotonic` value).
+        """
+        try:
+            return self._lines.get(timeout=max(deadline - time.monotonic(), 0.0))
+        except queue.Empty:
+            raise TimeoutError from None
+
+    def died(self, command: str) -> str:
+        """Why the program did not answer `command`: its exit status (or a closed output) and
+        the end of its stderr, as an error message."""
+        try:
+            code: int | None = self._process.wait(timeout=2.0)
+        except subprocess.TimeoutExpired:
+            code = None
+        self._threads[1].join(timeout=1.0)
+        status = "closed its output" if code is None else f"exited with status {code}"
+        return f"{self.argv[0]} {status} before answering {command!r}{self.stderr_tail()}"
+
+    def stderr_tail(self) -> str:
+        """The last lines of stderr, ready to end a message."""
+        tail = "\n".join(self._stderr)
+        return f"; stderr ends:\n{tail}" if tail else " (no stderr)"
+
+    def stop(self, wait: float) -> None:
+        """Wait up to `wait` seconds for the program to exit, kill it, and close the pipes."""
+        try:
+            self._process.wait(timeout=wait)
+        except subprocess.TimeoutExpired:
+            self._process.kill()
+            self._process.wait()
+        for stream in (self._process.stdin, self._process.stdout, self._process.stderr):
+            if stream is not None:
+                with contextlib.suppress(OSError):
+                    stream.close()
+        for thread in self._threads:
+            thread.join(timeout=1.0)
+
+    def _read_stdout(self, stream: IO[str]) -> None:
+        try:
+            for line in stream:
+                self._lines.put(line)
+        except (OSError, ValueError):
+            pass
+        self._lines.put(None)
+
+    def _read_stderr(self, stream: IO[str]) -> None:
+        try:
+            for line in stream:
+                self._stderr.append(line.rstrip("\n"))
+        except (OSError, ValueError):
+            pass
