@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tengen.core.color import Color
 from tengen.core.coords import Point, from_gtp, to_gtp
 from tengen.gomoku import GomokuGame, GomokuIllegal
 from tengen.gomoku.record import game_from_tree, game_to_tree
@@ -31,7 +30,7 @@ def open_game(tree: GameTree) -> GomokuGame:
         raise BadRequest(f"cannot open the Gomoku record: {err}") from None
 
 
-class GomokuSession(SessionBase):
+class GomokuSession(SessionBase[GomokuComputer]):
     """One Gomoku game: the game, the move shown in review, the seats, the computer players."""
 
     def __init__(
@@ -47,7 +46,6 @@ class GomokuSession(SessionBase):
         meta["game"] = "gomoku"
         self.game = open_game(tree)
         self._make_player = make_player
-        self._players: dict[Color, GomokuComputer] = {}
         self.shown = min(int(meta.get("shown", self.game.move_number)), self.game.move_number)
         if self.mode == "play":
             self.shown = self.game.move_number
@@ -161,12 +159,6 @@ class GomokuSession(SessionBase):
             if key not in _ROOT_KEPT_OUT:
                 tree.root.properties[key] = values
         self.tree = tree
-
-    def close(self) -> None:
-        """Stop the computer players (engine processes)."""
-        for player in self._players.values():
-            player.close()
-        self._players.clear()
 
     # -- play --------------------------------------------------------------------------------
 

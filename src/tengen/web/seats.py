@@ -12,7 +12,7 @@ import asyncio
 import secrets
 import threading
 import time
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar
 
 from tengen.core.color import Color
 from tengen.sgf import GameTree, serialise
@@ -78,8 +78,20 @@ def _offer(queue: asyncio.Queue[dict[str, Any]], state: dict[str, Any]) -> None:
     queue.put_nowait(state)
 
 
-class SessionBase:
-    """One game's record, metadata, seats, lock and listeners; subclasses add the game."""
+class ComputerPlayer(Protocol):
+    """What a session needs of a computer player it holds: a way to stop it."""
+
+    def close(self) -> None:
+        """Stop the player (an engine process, say)."""
+        ...
+
+
+P = TypeVar("P", bound=ComputerPlayer)
+
+
+class SessionBase(Generic[P]):
+    """One game's record, metadata, seats, lock, listeners and computer players (of type P);
+    subclasses add the game."""
 
     def __init__(
         self,
@@ -97,6 +109,13 @@ class SessionBase:
         self.lock = threading.RLock()
         self._store = store
         self._listeners: dict[asyncio.Queue[dict[str, Any]], asyncio.AbstractEventLoop] = {}
+        self._players: dict[Color, P] = {}
+
+    def close(self) -> None:
+        """Stop the computer players (engine processes)."""
+        for player in self._players.values():
+            player.close()
+        self._players.clear()
 
     # -- seats -------------------------------------------------------------------------------
 

@@ -236,7 +236,7 @@ def _move_label(node: Node, height: int) -> str:
     return "" if move is None else f"{move[0].letter} {_vertex(move[1], height)}"
 
 
-class GameSession(SessionBase):
+class GameSession(SessionBase[Player]):
     """One game of Go: its record, the cursor on it, the seats and the computer players."""
 
     def __init__(
@@ -250,7 +250,6 @@ class GameSession(SessionBase):
     ) -> None:
         super().__init__(game_id, tree, meta, store, created)
         self._make_player = make_player
-        self._players: dict[Color, Player] = {}
         try:
             self.cursor = Cursor(tree)
         except ValueError as err:
@@ -436,12 +435,6 @@ class GameSession(SessionBase):
     def _sync_record(self) -> None:
         """Remember the node shown."""
         self.meta["node"] = _node_index(self.tree, self.cursor.node)
-
-    def close(self) -> None:
-        """Stop the computer players (engine processes)."""
-        for player in self._players.values():
-            player.close()
-        self._players.clear()
 
     # -- play --------------------------------------------------------------------------------
 
