@@ -55,6 +55,36 @@ def test_rules_argument_overrides_the_record() -> None:
     assert game_from_tree(tree, GomokuRules(Rule.CARO)).rules.rule is Rule.CARO
 
 
+# Black's double three at hh (h-column three and h-row three), White far away on the a-column.
+DOUBLE_THREE = b"(;GM[4]SZ[15]RU[renju];B[hf];W[aa];B[hg];W[ac];B[fh];W[ae];B[gh];W[ag];B[hh]%s)"
+
+
+def test_a_renju_record_ending_on_blacks_foul_is_a_white_win() -> None:
+    (tree,) = parse(DOUBLE_THREE % b"").games
+    game = game_from_tree(tree)
+    assert game.result == "W+F" and game.is_over and game.winning_line is None
+    assert game.foul == (Point(7, 7), "double-three (lines: horizontal, vertical)")
+    assert game.moves[-1] == (Color.BLACK, Point(7, 7))
+    (again,) = parse(serialise(game_to_tree(game))).games
+    assert again.root.properties["RE"] == ["W+F"] and game_from_tree(again).foul == game.foul
+    game.undo()
+    assert game.result == "" and game.foul is None and game.to_play is Color.BLACK
+
+
+def test_moves_after_a_foul_are_refused_by_number() -> None:
+    (tree,) = parse(DOUBLE_THREE % b";W[oo]").games
+    with pytest.raises(GomokuIllegal, match=r"move 10 .*game over"):
+        game_from_tree(tree)
+
+
+def test_a_foul_is_still_refused_in_play() -> None:
+    (tree,) = parse(DOUBLE_THREE % b"").games
+    game = game_from_tree(tree)
+    game.undo()
+    with pytest.raises(GomokuIllegal, match="forbidden: double-three"):
+        game.play(Point(7, 7))
+
+
 @pytest.mark.parametrize(
     ("sgf", "error", "message"),
     [

@@ -13,8 +13,10 @@ holds which colour, not the stones' order; the players are numbered 1 (the one w
   plays stone 6 as White. This is the sequence of Gomocup's ``SWAP2BOARD``.
 
 Without an opening rule Black is player 1 and nobody swaps. The game ends on a winning row
-(the rule decides which), on a full board (a draw) or by resignation. ``undo`` takes back the
-last action: a stone, a batch of opening stones, a swap or a resignation.
+(the rule decides which), on a full board (a draw), by resignation, or, under renju, on a
+foul: a record (or a referee) may place a forbidden stone for Black with ``foul_loses``, and
+White wins, as the renju rules say. ``undo`` takes back the last action: a stone, a batch of
+opening stones, a swap or a resignation.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ from tengen.core.coords import Point
 from tengen.gomoku import renju
 from tengen.gomoku.board import GomokuBoard, wins_at
 from tengen.gomoku.rules import GomokuRules, Opening, Rule
+
+FOUL = "forbidden: "  # the prefix of a GomokuIllegal reason for Black's forbidden point
 
 
 class GomokuIllegal(ValueError):
@@ -62,6 +66,7 @@ class GomokuGame:
         self.winner: Color | None = None
         self.winning_line: list[Point] | None = None
         self.resigned: Color | None = None
+        self.foul: tuple[Point, str] | None = None  # Black's forbidden stone and its reason
         self._log: list[_Action] = []
 
     @property
@@ -81,10 +86,11 @@ class GomokuGame:
 
     @property
     def result(self) -> str:
-        """``B+5``/``W+5`` (a winning row), ``B+R``/``W+R`` (resignation), ``draw`` (full
-        board), or ``""`` while the game goes on."""
+        """``B+5``/``W+5`` (a winning row), ``B+R``/``W+R`` (resignation), ``W+F`` (Black's
+        foul under renju), ``draw`` (full board), or ``""`` while the game goes on."""
         if self.winner is not None:
-            return f"{self.winner.letter}+{'R' if self.resigned else '5'}"
+            how = "R" if self.resigned else "F" if self.foul else "5"
+            return f"{self.winner.letter}+{how}"
         return "draw" if self.board.is_full() else ""
 
     @property
@@ -103,14 +109,23 @@ class GomokuGame:
         """Which player (1 or 2) holds `color` now."""
         return self.black_player if color is Color.BLACK else 3 - self.black_player
 
-    def play(self, point: Point, color: Color | None = None) -> None:
+    def play(self, point: Point, color: Color | None = None, *, foul_loses: bool = False) -> None:
         """Place the next stone (of `color`, if given, which must be ``to_play``).
 
         Raises GomokuIllegal if the game is over, `color` is not to play, `point` is off the
-        board or occupied, or it is forbidden to Black under renju.
+        board or occupied, or it is forbidden to Black under renju, unless `foul_loses`: then
+        the forbidden stone is placed and White wins by Black's foul (replaying a record).
         """
-        self._check(point, color)
-        self._place(point)
+        try:
+            self._check(point, color)
+        except GomokuIllegal as error:
+            if not (foul_loses and error.reason.startswith(FOUL)):
+                raise
+            self._place(point)
+            self.foul = (point, error.reason.removeprefix(FOUL))
+            self.winner, self.winning_line = Color.WHITE, None
+        else:
+            self._place(point)
         self._log.append(_Action("stones", 1))
 
     def place_opening(self, points: list[Point]) -> None:
@@ -193,7 +208,7 @@ class GomokuGame:
         if self.to_play is Color.BLACK and self.rules.rule is Rule.RENJU:
             reason = renju.forbidden(self.board, point)
             if reason is not None:
-                raise GomokuIllegal(f"forbidden: {reason}", number, point)
+                raise GomokuIllegal(f"{FOUL}{reason}", number, point)
 
     def _place(self, point: Point) -> None:
         """Put the next stone on `point` (already checked) and judge it."""
@@ -208,4 +223,4 @@ class GomokuGame:
         """Take the last stone back, and the win it made."""
         _, point = self.moves.pop()
         self.board.remove(point)
-        self.winner = self.winning_line = None
+        self.winner = self.winning_line = self.foul = None

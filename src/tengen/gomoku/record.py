@@ -3,7 +3,8 @@
 
 A tree gives the board size (``SZ``, 15x15 without one), the rule (``RU``, freestyle without
 one) and the main line's ``B``/``W`` moves; the game judges the result itself, so ``RE`` is
-read only for a resignation the moves cannot show. Setup stones (``AB``/``AW``) and passes have
+read only for a resignation the moves cannot show. A renju record may end on Black's forbidden
+stone: the foul loses, and ``RE`` is written ``W+F``. Setup stones (``AB``/``AW``) and passes have
 no place in a Gomoku game and are refused. Written trees carry ``GM[4]``, ``SZ``, ``RU`` and,
 for a finished game, ``RE`` as SGF writes it: ``B+`` (a win without a score), ``B+R``, ``0``.
 The opening's colour swaps have no SGF property and are not written.
@@ -48,7 +49,7 @@ def game_from_tree(tree: GameTree, rules: GomokuRules | None = None) -> GomokuGa
         color, point = move
         if point is None:
             raise ValueError(f"{node.describe()}: Gomoku has no pass")
-        game.play(point, color)
+        game.play(point, color, foul_loses=True)
     result = root.get("RE") or ""
     if not game.is_over and result[:2] in ("B+", "W+") and result[2:3].upper() == "R":
         game.resign(Color.WHITE if result[0] == "B" else Color.BLACK)
@@ -73,7 +74,7 @@ def _sgf_result(game: GomokuGame) -> str:
     """The game's result as SGF's RE writes it."""
     if game.winner is None:
         return "0"
-    return f"{game.winner.letter}+{'R' if game.resigned else ''}"
+    return f"{game.winner.letter}+{'R' if game.resigned else 'F' if game.foul else ''}"
 
 
 def game_to_psq(game: GomokuGame) -> str:
