@@ -24,25 +24,22 @@ Run ``python bench/batch.py [--quick] [--out PATH] [--sizes 9 19] [--seed N]``; 
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import platform
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from functools import partial
 from pathlib import Path
 
 import numba
-import numpy as np
 
+from common import RESULTS, best_of, machine, write_json
 from playout import build_c, c_games
 from tengen import batch
 from tengen.core import Board, Color
 
-DEFAULT_OUT = Path(__file__).resolve().parent / "results" / "batch.json"
+DEFAULT_OUT = RESULTS / "batch.json"
 BATCHES = (1, 64, 1024)
 GAMES = {9: (16_384, 1024), 19: (4096, 1024)}  # games per row: (full run, --quick run)
 REPEATS = 5
@@ -87,17 +84,6 @@ def batched(size: int, games: int, seed: int, n: int) -> int:
     return moves
 
 
-def best(fn: Callable[[], int], repeats: int) -> tuple[int, float]:
-    """(moves, best wall time) of `repeats` calls of `fn`."""
-    times = []
-    moves = 0
-    for _ in range(repeats):
-        start = time.perf_counter()
-        moves = fn()
-        times.append(time.perf_counter() - start)
-    return moves, min(times)
-
-
 def run(sizes: list[int], quick: bool, seed: int) -> tuple[list[Row], dict[str, object]]:
     """Measure every row on every size; return the rows and run metadata."""
     cores = numba.get_num_threads()
@@ -130,13 +116,13 @@ def run(sizes: list[int], quick: bool, seed: int) -> tuple[list[Row], dict[str, 
 
 def measure(size: int, games: int, seed: int, threads: list[int], repeats: int) -> list[Row]:
     """The single-game loop and every batch row on one size; checks they play the same games."""
-    moves, secs = best(partial(single, size, games, seed), repeats)
+    moves, secs = best_of(partial(single, size, games, seed), repeats)
     ref = Row("single", size, 1, 1, games, moves, secs)
     rows = [ref]
     for n in BATCHES:
         for t in threads:
             numba.set_num_threads(t)
-            moves, secs = best(partial(batched, size, games, seed, n), repeats)
+            moves, secs = best_of(partial(batched, size, games, seed, n), repeats)
             note = "same games" if moves == ref.moves else "DIFFERENT games"
             rows.append(Row(f"batch n={n} threads={t}", size, n, t, games, moves, secs, note))
     return rows
@@ -209,13 +195,7 @@ def main(argv: list[str] | None = None) -> int:
         f"{meta['first_call_s']:.2f} s (compile or cache load), excluded above; load average "
         f"{meta['load_average_1min']:.2f} at the start."
     )
-    meta.update(
-        python=platform.python_version(),
-        platform=platform.platform(),
-        processor=platform.processor() or platform.machine(),
-        numpy=np.__version__,
-        numba=numba.__version__,
-    )
+    meta.update(machine())
     payload = {
         "meta": meta,
         "results": [
@@ -229,9 +209,7 @@ def main(argv: list[str] | None = None) -> int:
             for r in rows
         ],
     }
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(payload, indent=2) + "\n")
-    print(f"wrote {args.out}")
+    write_json(args.out, payload)
     return 0
 
 

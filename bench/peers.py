@@ -26,10 +26,8 @@ from __future__ import annotations
 
 import argparse
 import gc
-import json
 import math
 import os
-import platform
 import random
 import subprocess
 import sys
@@ -47,10 +45,11 @@ import numpy as np
 
 import batch as batch_bench
 import playout as playout_bench
+from common import RESULTS, best_of, machine, render, write_json
 from tengen import batch
 from tengen.core import Board, Game, KoRule, Ruleset, Scoring
 
-DEFAULT_OUT = Path(__file__).resolve().parent / "results" / "peers.json"
+DEFAULT_OUT = RESULTS / "peers.json"
 SIMPLE_KO = Ruleset("bench-simple-ko", KoRule.SIMPLE, Scoring.AREA, suicide_allowed=False)
 BATCH = 1024
 REPEATS = 3  # fast rows: best of this many timings
@@ -101,16 +100,6 @@ def n_games(name: str, size: int, quick: bool) -> int:
     """Games to play for a row."""
     per = GAMES[name]
     return per.get(size, per[19])[1 if quick else 0]
-
-
-def best_of(fn: Callable[[], int], repeats: int) -> tuple[int, float]:
-    """(moves, best wall time) over `repeats` calls of `fn`."""
-    moves, best = 0, float("inf")
-    for _ in range(repeats):
-        start = time.perf_counter()
-        moves = fn()
-        best = min(best, time.perf_counter() - start)
-    return moves, best
 
 
 def neighbour_tables(size: int) -> tuple[np.ndarray, np.ndarray]:
@@ -423,15 +412,6 @@ def _fmt(x: float | None, spec: str) -> str:
     return "-" if x is None or math.isnan(x) else format(x, spec)
 
 
-def render(head: tuple[str, ...], body: list[tuple[str, ...]]) -> str:
-    """An aligned text table."""
-    rows = [head, *body]
-    widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
-    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows]
-    lines.insert(1, "-" * len(lines[0]))
-    return "\n".join(lines)
-
-
 def comparisons(rows: list[Row]) -> dict[str, float | None]:
     """For every row: how many times tengen's matching row's moves/s is this row's."""
     out: dict[str, float | None] = {}
@@ -470,35 +450,6 @@ def tables(rows: list[Row], memory: list[dict[str, Any]]) -> str:
     return "\n".join(text)
 
 
-def versions() -> dict[str, str]:
-    """Versions of Python and of the libraries measured."""
-    out = {"python": platform.python_version(), "numpy": np.__version__}
-    out["numba"] = numba.__version__
-    for mod, attr in (("jax", "__version__"), ("pgx", "__version__"), ("sgfmill", "__version__")):
-        try:
-            out[mod] = str(getattr(__import__(mod), attr, "?"))
-        except Exception:  # not installed: leave it out
-            continue
-    try:
-        from importlib.metadata import version
-
-        out["open_spiel"] = version("open_spiel")
-    except Exception:  # not installed: leave it out
-        pass
-    return out
-
-
-def cpu_model() -> str:
-    """The CPU model name from /proc/cpuinfo."""
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine()
-
-
 def main(argv: list[str] | None = None) -> int:
     """Parse arguments, run, print the tables and write the JSON file."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -513,12 +464,9 @@ def main(argv: list[str] | None = None) -> int:
     meta: dict[str, Any] = {
         "seed": args.seed,
         "quick": args.quick,
-        "cpu": cpu_model(),
-        "cores": os.cpu_count(),
-        "load_average_1min_start": os.getloadavg()[0],
-        "versions": versions(),
-        "platform": platform.platform(),
+        **machine(),
     }
+    meta["load_average_1min_start"] = meta.pop("load_average_1min")
     rows: list[Row] = []
     for size in args.sizes:
         rows += playout_rows(size, args.quick, args.seed, meta)
@@ -548,9 +496,7 @@ def main(argv: list[str] | None = None) -> int:
         ],
         "memory": memory,
     }
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(payload, indent=2, allow_nan=False) + "\n")
-    print(f"wrote {args.out}")
+    write_json(args.out, payload)
     return 0
 
 

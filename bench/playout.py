@@ -22,29 +22,27 @@ Run ``python bench/playout.py [--quick] [--out PATH]``; see bench/README.md.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import os
-import platform
 import random
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import numpy as np
 from sgfmill import boards
 
+from common import RESULTS, best_of, machine, write_json
 from tengen.core import Board, Color, Game, KoRule, Ruleset, Scoring
 from tengen.core import kernels as k
 
 HERE = Path(__file__).resolve().parent
 C_SOURCE = HERE / "c" / "playout.c"
-DEFAULT_OUT = HERE / "results" / "playout.json"
+DEFAULT_OUT = RESULTS / "playout.json"
 
 # Simple ko and no suicide: the rules every implementation here plays by.
 SIMPLE_KO = Ruleset("bench-simple-ko", KoRule.SIMPLE, Scoring.AREA, suicide_allowed=False)
@@ -261,17 +259,6 @@ def games_for(size: int, pick: int, name: str) -> int:
     return GAMES[name].get(size, GAMES[name][19])[pick]
 
 
-def timed(fn: Callable[[], list[int]], repeats: int) -> tuple[list[int], float]:
-    """Best wall time of `repeats` calls of `fn`, with its (deterministic) game lengths."""
-    best = float("inf")
-    lengths: list[int] = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        lengths = fn()
-        best = min(best, time.perf_counter() - start)
-    return lengths, best
-
-
 def result(name: str, size: int, lengths: list[int], seconds: float) -> Result:
     """A Result from per-game lengths."""
     sd = float(np.std(lengths, ddof=1)) if len(lengths) > 1 else 0.0
@@ -306,7 +293,7 @@ def run(sizes: list[int], quick: bool, seed: int) -> tuple[list[Result], dict[st
                 ("sgfmill", sgfmill_games, slow),
             ):
                 n = games_for(size, pick, name)
-                lengths, secs = timed(lambda fn=fn, n=n, size=size: fn(size, n, seed), times)
+                lengths, secs = best_of(lambda fn=fn, n=n, size=size: fn(size, n, seed), times)
                 results.append(result(name, size, lengths, secs))
     check(results)
     return results, meta
@@ -416,13 +403,7 @@ def main(argv: list[str] | None = None) -> int:
         + ("failed" if cold is None else f"{cold:.2f} s")
         + f"; both excluded above. C: {meta['c_compiler']}"
     )
-    meta.update(
-        python=platform.python_version(),
-        platform=platform.platform(),
-        processor=platform.processor() or platform.machine(),
-        numpy=np.__version__,
-        numba=__import__("numba").__version__,
-    )
+    meta.update(machine())
     payload = {
         "meta": meta,
         "results": [
@@ -437,9 +418,7 @@ def main(argv: list[str] | None = None) -> int:
             for r in results
         ],
     }
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(payload, indent=2, allow_nan=False) + "\n")
-    print(f"wrote {args.out}")
+    write_json(args.out, payload)
     return 0
 
 

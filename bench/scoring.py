@@ -24,8 +24,6 @@ machine details go to bench/results/scoring.json.
 from __future__ import annotations
 
 import argparse
-import json
-import platform
 import re
 import shutil
 import statistics
@@ -34,6 +32,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from common import RESULTS, machine, write_json
 from tengen.core import Color, Game, Point
 from tengen.core.coords import from_gtp
 from tengen.core.rules import CHINESE
@@ -46,7 +45,7 @@ from tengen.sgf.replay import replay
 
 HERE = Path(__file__).resolve().parent
 GAMES = (HERE.parent / ".." / "shared" / "corpus" / "gnugo_regression" / "games").resolve()
-DEFAULT_OUT = HERE / "results" / "scoring.json"
+DEFAULT_OUT = RESULTS / "scoring.json"
 COUNTED = re.compile(r"[BW]\+\d")
 MIN_MOVES = 150
 
@@ -212,20 +211,15 @@ def main(argv: list[str] | None = None) -> int:
         f"\nestimate: {PLAYOUTS} playouts per call; first call (numba) {first_call:.2f} s, "
         f"excluded. gnugo/est = GNU Go time / tengen estimate time. Peer: {peer}."
     )
-    args.out.parent.mkdir(parents=True, exist_ok=True)
     meta = {
-        "python": platform.python_version(),
-        "machine": platform.machine(),
-        "processor": platform.processor(),
-        "system": platform.platform(),
+        **machine(),
         "playouts": PLAYOUTS,
         "repeats": args.repeats,
         "first_call_s": first_call,
         "peer": peer,
     }
     rows_json = [asdict(r) | {"gnugo_over_estimate": r.ratio} for r in rows]
-    args.out.write_text(json.dumps({"meta": meta, "rows": rows_json}, indent=2) + "\n")
-    print(f"wrote {args.out}")
+    write_json(args.out, {"meta": meta, "rows": rows_json})
     return 0
 
 
