@@ -17,8 +17,10 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import queue
 import shutil
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -31,7 +33,7 @@ from tengen.clock import TimeControl
 from tengen.core.coords import Point, from_gtp, name
 from tengen.core.game import Game
 from tengen.core.rules import Ruleset
-from tengen.gtp.engine import MAX_SIZE, GtpEngine
+from tengen.gtp.engine import MAX_SIZE, GtpEngine, Stream
 from tengen.match.game import GameConfig
 from tengen.match.players import PlayerSpec
 from tengen.match.runner import RunConfig, load_openings, run, table
@@ -69,14 +71,67 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def serve(engine: GtpEngine, source: BinaryIO, sink: BinaryIO) -> None:
-    """Answer GTP lines from `source` on `sink`, flushing each response, until quit or EOF."""
-    for raw in source:
+    """Answer GTP lines from `source` on `sink`, flushing each response, until quit or EOF.
+
+    Lines are read on a thread of their own, so that an analysis (``lz-analyze``) searches
+    until the next line arrives: that line ends the analysis's response and is then answered.
+    """
+    lines: queue.Queue[bytes | None] = queue.Queue()
+    threading.Thread(target=_read_lines, args=(source, lines), daemon=True).start()
+
+    def write(text: str) -> None:
+        sink.write(text.encode("utf-8"))
+        sink.flush()
+
+    ahead: list[bytes | None] = []
+    while (raw := ahead.pop() if ahead else lines.get()) is not None:
         response = engine.handle_line(raw.decode("utf-8", errors="replace"))
-        if response is not None:
-            sink.write(response.encode("utf-8"))
-            sink.flush()
+        if isinstance(response, Stream):
+            write(response.head)
+            stop = threading.Event()
+            if response.interruptible:
+                worker = threading.Thread(target=_run_stream, args=(response, write, stop))
+                worker.start()
+                ahead.append(lines.get())  # the next line, or the end of input, stops it
+                stop.set()
+                worker.join()
+            else:
+                _run_stream(response, write, stop)
+            write("\n")
+        elif response is not None:
+            write(response)
         if engine.quit_requested:
             return
+
+
+def _read_lines(source: BinaryIO, lines: queue.Queue[bytes | None]) -> None:
+    """Put every line of `source` on `lines`, then None at the end of input.
+
+    A file with a descriptor is read with os.read: a thread left waiting in a buffered read
+    of stdin when the process exits after ``quit`` would make Python abort at shutdown.
+    """
+    try:
+        fd = source.fileno()
+    except (OSError, ValueError):  # io.UnsupportedOperation is both: an in-memory stream
+        for raw in source:
+            lines.put(raw)
+    else:
+        rest = b""
+        while chunk := os.read(fd, 65536):
+            *complete, rest = (rest + chunk).split(b"\n")
+            for raw in complete:
+                lines.put(raw + b"\n")
+        if rest:
+            lines.put(rest)
+    lines.put(None)
+
+
+def _run_stream(stream: Stream, write: Callable[[str], None], stop: threading.Event) -> None:
+    """Run a streamed response; a failure once it has begun is reported on stderr."""
+    try:
+        stream.run(write, stop)
+    except Exception as err:
+        print(f"tengen gtp: {type(err).__name__}: {err}", file=sys.stderr, flush=True)
 
 
 def _gtp(args: argparse.Namespace) -> int:

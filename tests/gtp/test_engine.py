@@ -86,7 +86,8 @@ def test_list_and_known_commands_agree() -> None:
 
 def test_every_handler_is_listed() -> None:
     handlers = {name for name in dir(GtpEngine) if name.startswith("cmd_")}
-    assert handlers == {"cmd_" + name.replace("-", "_") for name in GtpEngine.COMMANDS}
+    commands = GtpEngine.COMMANDS + GtpEngine.ANALYSIS_COMMANDS
+    assert handlers == {"cmd_" + name.replace("-", "_") for name in commands}
 
 
 def test_quit_sets_the_flag_and_answers() -> None:

@@ -1,19 +1,27 @@
-"""The GTP version 2 engine: standard commands plus GNU Go, KGS and KataGo extensions.
+"""The GTP version 2 engine: standard commands plus GNU Go, KGS, Leela Zero and KataGo extensions.
 
 `GtpEngine.handle_line` takes one line from the controller and returns the whole response;
 it never raises. Every command is a ``cmd_<name>`` method ('-' in the name read as '_') that
-returns the result text or raises `GtpError` with the failure message.
+returns the result text or raises `GtpError` with the failure message. The analysis commands
+(``lz-analyze``, ``kata-analyze``), offered when the engine has an `Analyser`, answer with a
+`Stream` instead: a response the caller writes while the search runs and ends when the next
+command arrives (see `tengen.cli.serve`).
 """
 
 from __future__ import annotations
 
+import copy
 import json
 import math
+import threading
+import time
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import suppress
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 from tengen import __version__
+from tengen.ai.analysis import Analyser, Analysis
 from tengen.core.color import Color
 from tengen.core.coords import GTP_COLUMNS, Move, Point, from_gtp, to_gtp
 from tengen.core.diagram import render_with_coordinates
@@ -21,8 +29,16 @@ from tengen.core.errors import IllegalMove
 from tengen.core.game import Game
 from tengen.core.handicap import max_fixed
 from tengen.core.rules import CHINESE, Ruleset
+from tengen.gtp.analyze import AnalyzeRequest, kata_line, lz_line, parse_request
 from tengen.gtp.handicap import free_points
-from tengen.gtp.protocol import Command, GtpError, format_failure, format_success, parse_line
+from tengen.gtp.protocol import (
+    Command,
+    GtpError,
+    format_failure,
+    format_stream_start,
+    format_success,
+    parse_line,
+)
 from tengen.records import game_record, open_record
 from tengen.scoring import score_game
 from tengen.scoring.life import Status, dead_stones, estimate, seki_stones
@@ -31,6 +47,7 @@ from tengen.sgf.replay import apply_node
 
 MAX_SIZE = len(GTP_COLUMNS)  # GTP vertices have letters for 25 columns
 KGS_RULES = ("japanese", "chinese", "aga", "new_zealand")
+TICK = 0.1  # seconds between the search's progress calls: how soon a new command stops it
 
 
 class Player(Protocol):
@@ -39,6 +56,23 @@ class Player(Protocol):
     def genmove(self, game: Game, color: Color) -> Move:
         """A legal move for `color` in `game` (None passes); the engine plays it."""
         ...
+
+
+Write = Callable[[str], None]
+
+
+@dataclass(frozen=True)
+class Stream:
+    """A response written while the engine works.
+
+    The caller writes `head`, calls `run(write, stop)`, which writes whole lines, and then
+    writes the empty line that ends the response. When `interruptible`, the next command line
+    sets `stop` (``lz-analyze``); otherwise the caller lets `run` finish.
+    """
+
+    run: Callable[[Write, threading.Event], None]
+    interruptible: bool = True
+    head: str = ""
 
 
 class GtpEngine:
@@ -73,35 +107,49 @@ class GtpEngine:
         "loadsgf",
         "printsgf",
     )
+    ANALYSIS_COMMANDS: tuple[str, ...] = ("lz-analyze", "kata-analyze")
 
-    def __init__(self, player: Player, *, size: int = 19, ruleset: Ruleset = CHINESE) -> None:
+    def __init__(
+        self,
+        player: Player,
+        *,
+        size: int = 19,
+        ruleset: Ruleset = CHINESE,
+        analyser: Analyser | None = None,
+    ) -> None:
         if not 1 <= size <= MAX_SIZE:
             raise ValueError(f"GTP boards are 1x1 to {MAX_SIZE}x{MAX_SIZE}, not {size}x{size}")
         self.player = player
+        self.analyser = analyser
+        self.commands = self.COMMANDS + (self.ANALYSIS_COMMANDS if analyser else ())
         self.game = _new_game(size, ruleset)
         self.quit_requested = False
 
-    def handle_line(self, line: str) -> str | None:
-        """The full response to one input line; None for a line with no command."""
+    def handle_line(self, line: str) -> str | Stream | None:
+        """The response to one input line: its text, a `Stream` for an analysis command, or
+        None for a line with no command."""
         id_: str | None = None
         try:
             command = parse_line(line)
             if command is None:
                 return None
             id_ = command.id
-            return format_success(self.execute(command), id_)
+            result = self.execute(command)
+            if isinstance(result, Stream):
+                return replace(result, head=format_stream_start(id_))
+            return format_success(result, id_)
         except GtpError as err:
             return format_failure(str(err), id_)
         except Exception as err:
             return format_failure(f"internal error: {type(err).__name__}: {err}", id_)
 
-    def execute(self, command: Command) -> str:
-        """Run one parsed command; its result text, or GtpError with the failure message."""
+    def execute(self, command: Command) -> str | Stream:
+        """Run one parsed command; its result, or GtpError with the failure message."""
         if not command.name:
             raise GtpError("syntax error")
-        if command.name not in self.COMMANDS:
+        if command.name not in self.commands:
             raise GtpError("unknown command")
-        handler: Callable[[Sequence[str]], str] = getattr(
+        handler: Callable[[Sequence[str]], str | Stream] = getattr(
             self, "cmd_" + command.name.replace("-", "_")
         )
         return handler(command.args)
@@ -126,12 +174,12 @@ class GtpEngine:
     def cmd_known_command(self, args: Sequence[str]) -> str:
         """``true`` if the command is implemented, else ``false``."""
         _arity(args, 1)
-        return "true" if args[0] in self.COMMANDS else "false"
+        return "true" if args[0] in self.commands else "false"
 
     def cmd_list_commands(self, args: Sequence[str]) -> str:
         """Every command, one a line."""
         _arity(args, 0)
-        return "\n".join(self.COMMANDS)
+        return "\n".join(self.commands)
 
     def cmd_quit(self, args: Sequence[str]) -> str:
         """Ask the caller to close the connection after this response."""
@@ -307,6 +355,46 @@ class GtpEngine:
             raise GtpError("invalid status")
         chains = [c for c in estimate(self.game).chains if c.status.value == wanted]
         return "\n".join(self._vertices(c.stones) for c in chains)
+
+    # -- analysis ----------------------------------------------------------------------------
+
+    def cmd_lz_analyze(self, args: Sequence[str]) -> Stream:
+        """``[color] [interval] [key value]...``: search until the next command, reporting in
+        Leela Zero's format every interval (centiseconds)."""
+        return self._analysis(parse_request(args, kata=False), lz_line)
+
+    def cmd_kata_analyze(self, args: Sequence[str]) -> Stream:
+        """As ``lz-analyze``, in KataGo's format (``ownership true`` adds the ownership)."""
+        return self._analysis(parse_request(args, kata=True), kata_line)
+
+    def _analysis(
+        self, request: AnalyzeRequest, line: Callable[[Analysis, AnalyzeRequest], str]
+    ) -> Stream:
+        """A stream that searches a copy of the position and reports every interval."""
+        analyser = self.analyser
+        assert analyser is not None  # the commands are offered only with one
+        game = copy.deepcopy(self.game)
+        if request.color is not None and request.color is not game.to_play:
+            game.setup(to_play=request.color)
+
+        def run(write: Write, stop: threading.Event) -> None:
+            last = -math.inf
+
+            def progress(analysis: Analysis) -> bool:
+                nonlocal last
+                now = time.monotonic()
+                if request.interval > 0 and now - last >= request.interval:
+                    text = line(analysis, request)
+                    if text:
+                        write(text + "\n")
+                        last = now
+                return not stop.is_set()
+
+            if not game.is_over:
+                analyser.analyse(game, progress=progress, interval=TICK)
+            stop.wait()  # the response lasts until the next command, as Leela Zero's does
+
+        return Stream(run)
 
     # -- records -----------------------------------------------------------------------------
 

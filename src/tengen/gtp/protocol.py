@@ -47,6 +47,12 @@ def format_success(result: str, id: str | None = None) -> str:
     return f"={id or ''} {_clean(result)}\n\n"
 
 
+def format_stream_start(id: str | None = None) -> str:
+    """``=id`` alone on its line: the start of a response written while the engine works
+    (``lz-analyze``); the caller ends it with an empty line."""
+    return f"={id or ''}\n"
+
+
 def format_failure(message: str, id: str | None = None) -> str:
     """``?id message`` and the empty line that ends every response."""
     return f"?{id or ''} {_clean(message)}\n\n"
