@@ -11,6 +11,7 @@ anyway under the bare capture rules and carries on.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from tengen.core.color import Color
 from tengen.core.coords import Point, to_sgf
@@ -54,27 +55,34 @@ def ruleset_of(tree: GameTree) -> tuple[Ruleset, list[str]]:
 
     An unknown RU or an unreadable KM falls back to the default and is reported in the notes.
     """
+    root = tree.root
+    names, komi = root.get_raw("RU"), root.get_raw("KM")
+    ruleset, notes = ruleset_from_raw(names[0] if names else None, komi[0] if komi else None)
+    return ruleset, list(notes)
+
+
+@lru_cache(maxsize=256)
+def ruleset_from_raw(ru: str | None, km: str | None) -> tuple[Ruleset, tuple[str, ...]]:
+    """`ruleset_of` from the raw values of RU and KM (None when absent); cached, as bulk
+    replay meets the same few pairs again and again."""
     notes: list[str] = []
     ruleset = UNSPECIFIED
-    root = tree.root
-    names = root.get_raw("RU")
-    if names:
+    if ru is not None:
         try:
-            ruleset = Ruleset.parse(properties.interpret_simpletext(names[0]))
+            ruleset = Ruleset.parse(properties.interpret_simpletext(ru))
         except ValueError as err:
             notes.append(f"RU: {err}; counting with {ruleset.name} rules")
-    komi = root.get_raw("KM")
-    if komi:
+    if km is not None:
         try:
-            value = properties.interpret_real(komi[0])
+            value = properties.interpret_real(km)
         except ValueError as err:
             notes.append(f"KM: {err}")
         else:
             if abs(value) >= _FOX_KOMI_SCALE:  # Fox writes komi times 100: KM[750] is 7.5
-                notes.append(f"KM[{komi[0]}] read as {value / _FOX_KOMI_SCALE:g} (Fox writes x100)")
+                notes.append(f"KM[{km}] read as {value / _FOX_KOMI_SCALE:g} (Fox writes x100)")
                 value /= _FOX_KOMI_SCALE
             ruleset = ruleset.with_komi(value)
-    return ruleset, notes
+    return ruleset, tuple(notes)
 
 
 def new_game(tree: GameTree, *, permissive: bool = True) -> Game:
