@@ -51,6 +51,7 @@ class StubAnalyser:
 
     def __init__(self) -> None:
         self.searched: list[tuple[Color, int]] = []  # (to play, moves) of each search
+        self.budgets: list[tuple[int | None, float | None]] = []
         self.stopped = threading.Event()
 
     def analyse(
@@ -63,6 +64,7 @@ class StubAnalyser:
         interval: float = 0.5,
     ) -> Analysis:
         self.searched.append((game.to_play, game.move_number))
+        self.budgets.append((playouts, seconds))
         visits = 0
         while True:
             visits += 1
@@ -216,6 +218,7 @@ def test_the_next_command_stops_the_analysis_and_is_answered() -> None:
     controller.close()
     assert analyser.stopped.is_set()
     assert analyser.searched == [(Color.WHITE, 1)]
+    assert analyser.budgets == [(None, 24 * 3600.0)]  # no budget of its own: until stopped
     head, body = text.split("=7\n")
     assert head == "= \n\n"
     reports, rest, end = body.split("\n\n")

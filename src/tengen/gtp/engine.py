@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, replace
-from typing import Protocol
+from typing import Literal, Protocol
 
 from tengen import __version__
 from tengen.ai.analysis import Analyser, Analysis
@@ -48,13 +48,14 @@ from tengen.sgf.replay import apply_node
 MAX_SIZE = len(GTP_COLUMNS)  # GTP vertices have letters for 25 columns
 KGS_RULES = ("japanese", "chinese", "aga", "new_zealand")
 TICK = 0.1  # seconds between the search's progress calls: how soon a new command stops it
+UNTIL_STOPPED = 24 * 3600.0  # an analysis's budget: it searches until the next command
 
 
 class Player(Protocol):
     """What chooses the engine's moves for ``genmove``."""
 
-    def genmove(self, game: Game, color: Color) -> Move:
-        """A legal move for `color` in `game` (None passes); the engine plays it."""
+    def genmove(self, game: Game, color: Color) -> Move | Literal["resign"]:
+        """A legal move for `color` in `game` (None passes), or "resign"; the engine plays it."""
         ...
 
 
@@ -294,6 +295,8 @@ class GtpEngine:
         _arity(args, 1)
         color = _color(args[0])
         move = self.player.genmove(self.game, color)
+        if move == "resign":
+            return "resign"
         self.game.play(move, color)
         return to_gtp(move, self.game.height)
 
@@ -391,7 +394,7 @@ class GtpEngine:
                 return not stop.is_set()
 
             if not game.is_over:
-                analyser.analyse(game, progress=progress, interval=TICK)
+                analyser.analyse(game, seconds=UNTIL_STOPPED, progress=progress, interval=TICK)
             stop.wait()  # the response lasts until the next command, as Leela Zero's does
 
         return Stream(run)
