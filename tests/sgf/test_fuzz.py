@@ -10,7 +10,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tengen.core.coords import Point
-from tengen.sgf import GameTree, Node, SgfError, escape_text, first_difference, parse, serialise
+from tengen.sgf import (
+    GameTree,
+    Node,
+    SgfError,
+    escape_text,
+    first_difference,
+    grammar,
+    parse,
+    serialise,
+)
 
 CORPUS = (Path(__file__).parents[2] / ".." / "shared" / "corpus").resolve()
 
@@ -146,3 +155,24 @@ def _mutated(draw: st.DrawFn) -> bytes:
 @given(_mutated(), st.booleans())
 def test_mutated_real_files_raise_only_sgf_error(data: bytes, strict: bool) -> None:
     _parse_or_sgf_error(data, strict)
+
+
+_READABLE = st.lists(_games(), min_size=1, max_size=2).map(serialise) | _SGFISH
+if _SEEDS:
+    _READABLE |= _mutated()
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_READABLE, st.sampled_from(["latin-1", "utf-8"]))
+def test_compiled_reader_agrees_with_the_parser(data: bytes, charset: str) -> None:
+    """Where the compiled tokenizer reads a text, strict parsing reads the same trees."""
+    text = data.decode(charset, "surrogateescape")
+    plain = grammar._parse_plain(text, Node)
+    if plain is None:
+        return
+    parser = grammar._Parser(text, True, Node)
+    roots = parser.parse()
+    assert parser.warnings == []
+    assert len(roots) == len(plain)
+    for mine, theirs in zip(plain, roots, strict=True):
+        assert first_difference(mine, theirs) is None

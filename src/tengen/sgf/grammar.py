@@ -23,6 +23,9 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from typing import Any, TypeVar, overload
 
+import numpy as np
+
+from tengen.sgf import tokens
 from tengen.sgf.errors import SgfError, SgfWarning
 
 
@@ -337,8 +340,49 @@ def parse(
     own nodes directly. Raises SgfError (with line and column) if there is no game tree at all
     or, in strict mode, at the first deviation from the FF[4] grammar.
     """
+    roots = _parse_plain(text, node_class)
+    if roots is not None:
+        return roots, []
     parser = _Parser(text, strict, node_class)
     return parser.parse(), parser.warnings
+
+
+def _parse_plain(text: str, node_class: type[RawNode]) -> list[RawNode] | None:
+    """The trees of a text with no deviation from the grammar, from the compiled tokenizer
+    (`sgf.tokens`), which both modes read alike; None for any other text."""
+    data = text.encode("utf-8", "surrogatepass")
+    found, parents, props, values = tokens.tokenize(np.frombuffer(data, np.uint8), False)
+    if found[tokens.STATUS] != tokens.OK or found[tokens.LOWER_CASE]:
+        return None
+    if len(data) != len(text):  # byte offsets -> character offsets
+        leading = (np.frombuffer(data, np.uint8) & 0xC0) != 0x80
+        chars = np.concatenate(([0], np.cumsum(leading)))
+        props = props.copy()
+        props[:, 1:3] = chars[props[:, 1:3]]
+        values = chars[values]
+    nodes: list[RawNode] = []
+    roots: list[RawNode] = []
+    for parent in parents.tolist():
+        if parent < 0:
+            node = node_class(None, None)
+            roots.append(node)
+        else:
+            up = nodes[parent]
+            node = node_class(None, up)
+            up.children.append(node)
+        nodes.append(node)
+    spans = values.tolist()
+    for index, start, end, first, count in props.tolist():
+        properties = nodes[index].properties
+        ident = text[start:end]
+        if ident in properties:  # repeated: the parser merges the values with a warning
+            return None
+        if count == 1:
+            a, b = spans[first]
+            properties[ident] = [text[a:b]]
+        else:
+            properties[ident] = [text[a:b] for a, b in spans[first : first + count]]
+    return roots
 
 
 def valid_raw(value: str) -> str:

@@ -1,19 +1,18 @@
 """Find the main line of an SGF file's first game in its bytes, in one compiled pass.
 
 The bulk path of ``sgf.bulk``: no text and no nodes, only what replaying the main line needs.
-The scan walks the first game tree byte by byte and hands back the root's SZ, GM, RU, KM and
-HA, and the main line as rows `core.replay.play_line` plays: each node's setup (AB, AW, AE
-points, rectangles expanded, then the end of the setup with PL) and its move. The main line is
-every node before the game's first ``)``.
+The scan reads the first game's tokens (`sgf.tokens`) and hands back the root's SZ, GM, RU,
+KM and HA, and the main line as rows `core.replay.play_line` plays: each node's setup (AB, AW,
+AE points, rectangles expanded, then the end of the setup with PL) and its move. The main line
+is every node before the game's first ``)``.
 
-It reads the strict FF[4] grammar plus two repairs of lenient reading that cannot move a node
-or a value: lower-case letters in property names (dropped, so ``AddBlack`` is ``AB``) and
+Beyond the tokens' grammar it takes two repairs of lenient reading that cannot move a node or
+a value: lower-case letters in property names (dropped, so ``AddBlack`` is ``AB``) and
 properties given twice in a node (values merged, so the first stays first). It gives up (a
-status other than ``OK``, with the byte offset) wherever the full path (``sgf.tree.parse`` then
-``sgf.replay``) might read the game otherwise: any other deviation from the grammar in the
-first game, a move or setup value that is not a plain point, an SZ, GM or PL that is not
-plainly valid, a point off the board. Charsets are the caller's: the bytes must be UTF-8 (or
-ASCII), where no byte of a multi-byte character is SGF syntax.
+status other than ``OK``) wherever the full path (``sgf.tree.parse`` then ``sgf.replay``) might
+read the game otherwise: a deviation from the grammar in the first game, a move or setup value
+that is not a plain point, an SZ, GM or PL that is not plainly valid, a point off the board.
+Charsets are the caller's: the bytes must be UTF-8 (or ASCII).
 """
 
 from __future__ import annotations
@@ -22,6 +21,11 @@ import numpy as np
 from numba import njit
 
 from tengen.core.replay import MOVE, SETUP, STONE
+from tengen.sgf.tokens import MAIN_NODES as _MAIN_NODES
+from tengen.sgf.tokens import OK as _TOKENS_OK
+from tengen.sgf.tokens import STATUS as _TOKENS_STATUS
+from tengen.sgf.tokens import WHERE as _TOKENS_WHERE
+from tengen.sgf.tokens import tokenize
 
 # Statuses.
 OK = 0
@@ -34,21 +38,7 @@ _OTHER, _B, _W, _AB, _AW, _AE, _PL, _SZ, _GM, _RU, _KM, _HA = range(-1, 11)
 # Slots of the ``info`` array the scan returns.
 STATUS, WHERE, WIDTH, HEIGHT, HANDICAP, RU_START, RU_END, KM_START, KM_END = range(9)
 
-_SPACE_MAX = 13  # '\t' '\n' '\v' '\f' '\r' are 9..13; ' ' is 32: the grammar's white space
-_OPEN, _CLOSE, _SEMI, _LBRACKET, _RBRACKET, _BACKSLASH, _COLON = 40, 41, 59, 91, 93, 92, 58
-
-
-@njit(cache=True, inline="always")
-def _skip_space(data: np.ndarray, pos: int) -> int:
-    n = data.shape[0]
-    while pos < n and (data[pos] == 32 or 9 <= data[pos] <= _SPACE_MAX):
-        pos += 1
-    return pos
-
-
-@njit(cache=True, inline="always")
-def _is_letter(b: int) -> bool:
-    return 65 <= b <= 90 or 97 <= b <= 122
+_COLON = 58
 
 
 @njit(cache=True, inline="always")
@@ -262,100 +252,41 @@ def _finish_node(
 def scan(data: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Scan the first game of SGF bytes (a uint8 array).
 
-    Returns ``info`` (the slots above: status, the byte offset where the scan gave up, size,
-    handicap stones (AB points in a root with HA), the spans of RU and KM, -1 when absent) and
-    the main line as (kind, colour, col, row, label) rows for `core.replay.play_line`; a move's
-    label is 0 in the root and otherwise its number (nodes with B or W from the root, as
-    ``Node.describe`` counts).
+    Returns ``info`` (the slots above: status; where the scan gave up, as the byte offset of a
+    deviation or the index of an unusual node; size; handicap stones (AB points in a root with
+    HA); the spans of RU and KM, -1 when absent) and the main line as (kind, colour, col, row,
+    label) rows for `core.replay.play_line`; a move's label is 0 in the root and otherwise its
+    number (nodes with B or W from the root, as ``Node.describe`` counts).
     """
-    n = data.shape[0]
+    found, _, props, values = tokenize(data, True)
     info = np.full(9, -1, np.int64)
     info[STATUS] = OK
     info[HANDICAP] = 0
-    line = np.empty((n // 4 + 16, 5), np.int32)
-    values = np.empty((n // 2 + 1, 3), np.int64)  # a node's setup values: (ident, start, end)
-    spans = np.full((11, 2), -1, np.int64)  # a node's first value of each property read
-    state = np.zeros(n + 2, np.uint8)  # per open tree: 0 no node yet, 1 in its nodes, 2 branched
-    nline = count = moves = 0
-    node = -1
-    main = True
-    pending = False  # a main-line node read but not yet added to the line
-    depth = 0
-    pos = _skip_space(data, 0)
-    if pos >= n or data[pos] != _OPEN:
-        info[STATUS], info[WHERE] = DEVIATION, pos
+    line = np.empty((props.shape[0] + 16, 5), np.int32)
+    if found[_TOKENS_STATUS] != _TOKENS_OK:
+        info[STATUS], info[WHERE] = DEVIATION, found[_TOKENS_WHERE]
         return info, line[:0]
-    while True:
-        pos = _skip_space(data, pos)
-        c = data[pos] if pos < n else 0
-        if c != _SEMI and c != _OPEN and c != _CLOSE:  # junk, or the end inside the game
-            info[STATUS], info[WHERE] = DEVIATION, pos
-            return info, line[:0]
-        if (c == _SEMI and state[depth] == 2) or (c != _SEMI and depth > 0 and state[depth] == 0):
-            # a node after variations; '(' or ')' before a tree's first node
-            info[STATUS], info[WHERE] = DEVIATION, pos
-            return info, line[:0]
-        if pending:
-            pending = False
-            line, nline, moves = _finish_node(
-                data, node == 0, spans, values, count, info, line, nline, moves
-            )
-            if nline < 0:
-                info[STATUS], info[WHERE] = UNUSUAL, pos
-                return info, line[:0]
-        if c == _OPEN:
-            if depth > 0:
-                state[depth] = 2
-            depth += 1
-            state[depth] = 0
-            pos += 1
-            continue
-        if c == _CLOSE:
-            main = False
-            depth -= 1
-            if depth == 0:
-                return info, line[:nline]
-            pos += 1
-            continue
-        state[depth] = 1
-        node += 1
-        pos += 1
-        if main:
-            pending = True
-            spans[:] = -1
-            count = 0
-        # The node's properties: NAME [value] [value] ...
-        while True:
-            pos = _skip_space(data, pos)
-            if pos >= n or not _is_letter(data[pos]):
-                break
-            start = pos
-            while pos < n and _is_letter(data[pos]):
-                pos += 1
-            ident = _ident(data, start, pos) if main else _OTHER
-            pos = _skip_space(data, pos)
-            if pos >= n or data[pos] != _LBRACKET:
-                info[STATUS], info[WHERE] = DEVIATION, start
-                return info, line[:0]
-            first = spans[ident, 0] < 0 if ident != _OTHER else False
-            while pos < n and data[pos] == _LBRACKET:
-                value = pos + 1
-                pos = value
-                while pos < n:
-                    b = data[pos]
-                    if b == _RBRACKET:
-                        break
-                    pos += 2 if b == _BACKSLASH else 1
-                if pos >= n:
-                    info[STATUS], info[WHERE] = DEVIATION, value - 1
-                    return info, line[:0]
-                if _AB <= ident <= _AE:  # AB, AW or AE
-                    values[count, 0] = ident
-                    values[count, 1] = value
-                    values[count, 2] = pos
+    setup = np.empty((values.shape[0] + 1, 3), np.int64)  # a node's (AB/AW/AE, start, end)
+    spans = np.full((11, 2), -1, np.int64)  # a node's first value of each property read
+    n = moves = p = 0
+    for node in range(found[_MAIN_NODES]):
+        spans[:] = -1
+        count = 0
+        while p < props.shape[0] and props[p, 0] == node:
+            ident = _ident(data, props[p, 1], props[p, 2])
+            first, n_values = props[p, 3], props[p, 4]
+            if _AB <= ident <= _AE:  # all their values count, in file order
+                for v in range(first, first + n_values):
+                    setup[count, 0] = ident
+                    setup[count, 1] = values[v, 0]
+                    setup[count, 2] = values[v, 1]
                     count += 1
-                elif first:
-                    spans[ident, 0] = value
-                    spans[ident, 1] = pos
-                    first = False
-                pos = _skip_space(data, pos + 1)
+            elif ident != _OTHER and spans[ident, 0] < 0:  # the first value of the first one
+                spans[ident, 0] = values[first, 0]
+                spans[ident, 1] = values[first, 1]
+            p += 1
+        line, n, moves = _finish_node(data, node == 0, spans, setup, count, info, line, n, moves)
+        if n < 0:
+            info[STATUS], info[WHERE] = UNUSUAL, node
+            return info, line[:0]
+    return info, line[:n]
