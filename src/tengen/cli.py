@@ -33,10 +33,13 @@ from tengen.clock import TimeControl
 from tengen.core.coords import Point, from_gtp, name
 from tengen.core.game import Game
 from tengen.core.rules import Ruleset
+from tengen.gomoku.rules import GomokuRules
 from tengen.gtp.engine import MAX_SIZE, GtpEngine, Stream
-from tengen.match.game import GameConfig
+from tengen.match.game import GameConfig, ResignAdjudication
+from tengen.match.gomoku import GomokuConfig, check_openings, check_sides
 from tengen.match.players import PlayerSpec
-from tengen.match.runner import RunConfig, load_openings, run, table
+from tengen.match.plot import elo_png
+from tengen.match.runner import RunConfig, load_openings, run, running_tallies, table
 from tengen.records import Record, UnreadableRecord, open_record, record_files
 from tengen.recount import recount
 from tengen.scoring import PointStatus, score_game, unsettled
@@ -676,9 +679,16 @@ def _add_match_parsers(commands: argparse._SubParsersAction[argparse.ArgumentPar
     """``tengen match A B`` and ``tengen tournament A B C... [--format gauntlet]``."""
     options = argparse.ArgumentParser(add_help=False)
     options.add_argument("--games", type=_count, default=10, help="games per pairing (10)")
-    options.add_argument("--size", type=_size, default=19, help="board size (default: 19)")
     options.add_argument(
-        "--rules", type=_ruleset, default="chinese", help="ruleset name (default: chinese)"
+        "--game", choices=("go", "gomoku"), default="go", help="the game played (default: go)"
+    )
+    options.add_argument(
+        "--size", type=_count, help="board size (default: 19 for Go, 15 for Gomoku)"
+    )
+    options.add_argument(
+        "--rules",
+        help="Go ruleset (default: chinese) or Gomoku rule: freestyle (default), standard, "
+        "renju, caro",
     )
     options.add_argument("--komi", type=_komi, help="komi (default: the ruleset's)")
     options.add_argument("--handicap", type=_count, default=0, help="fixed handicap stones")
@@ -688,15 +698,31 @@ def _add_match_parsers(commands: argparse._SubParsersAction[argparse.ArgumentPar
     options.add_argument(
         "--max-moves", type=_count, help="adjudicate by counting after this many moves"
     )
+    options.add_argument(
+        "--adjudicate-resign",
+        type=_resign_rule,
+        metavar="MARGIN:MOVES",
+        help="resign for a side behind by more than MARGIN points (tengen's count) after "
+        "MOVES moves in a row",
+    )
     options.add_argument("--referee", metavar="COMMAND", help="a GTP engine for final_score")
     options.add_argument("--openings", metavar="DIR", help="a folder of SGF opening files")
     options.add_argument("--opening-moves", type=_count, help="moves of each opening to play")
     options.add_argument("--workers", type=_count, default=1, help="parallel games (default: 1)")
+    options.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="play the games on the Dask cluster whose scheduler is at ADDRESS "
+        "(tcp://host:8786) instead of local workers",
+    )
     options.add_argument("--seed", type=int, default=0, help="base seed of the built-in player")
+    options.add_argument(
+        "--plot", type=Path, metavar="FILE.png", help="draw the first player's Elo over games"
+    )
     options.add_argument(
         "-o", "--out", required=True, metavar="DIR", help="results and SGF folder (resumable)"
     )
-    players_help = "NAME=COMMAND of a GTP engine, or builtin"
+    players_help = "NAME=COMMAND of a GTP engine or Gomocup brain, or builtin"
     match = commands.add_parser(
         "match", parents=[options], help="play a match between two engines (resumable)"
     )
@@ -721,36 +747,69 @@ def _add_match_parsers(commands: argparse._SubParsersAction[argparse.ArgumentPar
 
 
 def _match(args: argparse.Namespace) -> int:
-    """``tengen match`` and ``tengen tournament``: run (or resume), then print the table."""
-    ruleset: Ruleset = args.rules if args.komi is None else args.rules.with_komi(args.komi)
+    """``tengen match`` and ``tengen tournament``: run (or resume), then print the table (and
+    draw the plot)."""
     try:
-        openings = (
-            load_openings(args.openings, args.size, args.opening_moves) if args.openings else ()
-        )
+        game = _match_game(args)
+        size = game.size if isinstance(game, GameConfig) else game.rules.width
+        openings = load_openings(args.openings, size, args.opening_moves) if args.openings else ()
+        if isinstance(game, GomokuConfig):
+            check_sides(args.players)
+            check_openings(openings, game.rules)
         config = RunConfig(
             players=tuple(args.players),
             games=args.games,
-            game=GameConfig(
-                size=args.size,
-                ruleset=ruleset,
-                handicap=args.handicap,
-                time=args.time,
-                max_moves=args.max_moves,
-                referee=args.referee,
-            ),
+            game=game,
             out=args.out,
             format=args.format,
             openings=openings,
             workers=args.workers,
             seed=args.seed,
             sprt=args.sprt,
+            cluster=args.cluster,
         )
         results = run(config, sys.stderr)
     except (ValueError, UnreadableRecord) as err:
         print(f"tengen {args.command}: {err}", file=sys.stderr)
         return 2
     print(table(config, results))
+    if args.plot:
+        first, others = config.players[0].name, [p.name for p in config.players[1:]]
+        tallies = running_tallies(results, first)
+        title = f"Elo of {first} against {', '.join(others)}: {len(tallies)} games"
+        args.plot.write_bytes(elo_png(tallies, title))
     return 0
+
+
+def _match_game(args: argparse.Namespace) -> GameConfig | GomokuConfig:
+    """How each game of a match is played, from the options. Raises ValueError for a bad
+    size or rule, or a Go option given for Gomoku."""
+    if args.game == "gomoku":
+        go_only = {
+            "--komi": args.komi is not None,
+            "--handicap": args.handicap,
+            "--max-moves": args.max_moves,
+            "--referee": args.referee,
+            "--adjudicate-resign": args.adjudicate_resign,
+        }
+        given = [flag for flag, value in go_only.items() if value]
+        if given:
+            raise ValueError(f"{', '.join(given)}: for Go only, not Gomoku")
+        size = args.size or 15
+        return GomokuConfig(GomokuRules.parse(args.rules or "freestyle", size, size), args.time)
+    size = args.size or 19
+    if not 1 <= size <= MAX_SIZE:
+        raise ValueError(f"Go board size must be 1 to {MAX_SIZE}, not {size}")
+    ruleset = Ruleset.parse(args.rules or "chinese")
+    return GameConfig(
+        size=size,
+        ruleset=ruleset if args.komi is None else ruleset.with_komi(args.komi),
+        handicap=args.handicap,
+        time=args.time,
+        max_moves=args.max_moves,
+        referee=args.referee,
+        resign=args.adjudicate_resign,
+    )
 
 
 def _player_spec(text: str) -> PlayerSpec:
@@ -765,6 +824,14 @@ def _time_control(text: str) -> TimeControl:
     """``--time``: a time control as `TimeControl.parse` reads it."""
     try:
         return TimeControl.parse(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def _resign_rule(text: str) -> ResignAdjudication:
+    """``--adjudicate-resign MARGIN:MOVES``."""
+    try:
+        return ResignAdjudication.parse(text)
     except ValueError as err:
         raise argparse.ArgumentTypeError(str(err)) from None
 

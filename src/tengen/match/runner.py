@@ -1,29 +1,34 @@
-"""Run many games: pairings, colours alternating, openings, worker processes, resumable results.
+"""Run many games: pairings, colours alternating, openings, resumable results.
 
-Every finished game is written to ``games/`` as SGF and appended as one JSON line to
-``results.jsonl`` in the output folder, the SGF first, so a run stopped any way at all (Ctrl-C,
-``kill -9``) resumes by playing only the games missing from the results file. Game ``k`` of a
-run always has the same colours, opening and seed, so a resumed run ends as an uninterrupted
-one would (for deterministic players).
+Games of Go or of Gomoku are played by worker processes, or by the workers of a Dask cluster
+(`match.cluster`); either way this process writes every finished game to ``games/`` as SGF and
+appends it as one JSON line to ``results.jsonl`` in the output folder, the SGF first, so a run
+stopped any way at all (Ctrl-C, ``kill -9``) resumes by playing only the games missing from the
+results file. Game ``k`` of a run always has the same colours, opening and seed, so a resumed
+run ends as an uninterrupted one would (for deterministic players).
 """
 
 from __future__ import annotations
 
 import json
-import multiprocessing
 import os
 import re
-from collections.abc import Iterable
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Iterable
+from concurrent.futures import Future, as_completed
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-from typing import TextIO
+from typing import Protocol, TextIO, TypeVar
 
 from tengen.core.color import Color
 from tengen.core.coords import Move
+from tengen.gomoku.manager import GomocupError
+from tengen.gtp.client import GtpClientError
+from tengen.match.cluster import executor
 from tengen.match.game import GameConfig, GameOutcome, play_game
+from tengen.match.gomoku import GomokuConfig, make_side, play_gomoku
 from tengen.match.players import PlayerSpec
-from tengen.match.stats import Tally, elo_interval, sprt, wilson
+from tengen.match.progress import RunProgress
+from tengen.match.stats import Tally, elo_interval, format_elo, sprt, wilson
 from tengen.records import open_record, record_files
 from tengen.scoring import Result
 
@@ -35,19 +40,21 @@ Opening = tuple[tuple[Color, Move], ...]
 
 @dataclass(frozen=True)
 class RunConfig:
-    """A match or tournament: players, games per pairing, how each game is played, the
-    openings (cycled, each played with both colours), workers, base seed, optional SPRT bounds
-    (Elo of the first player over the second)."""
+    """A match or tournament: players, games per pairing, how each game (of Go or Gomoku) is
+    played, the openings (cycled, each played with both colours), local workers or a Dask
+    scheduler's address, base seed, optional SPRT bounds (Elo of the first player over the
+    second)."""
 
     players: tuple[PlayerSpec, ...]
     games: int
-    game: GameConfig
+    game: GameConfig | GomokuConfig
     out: str
     format: str = "match"
     openings: tuple[Opening, ...] = ()
     workers: int = 1
     seed: int = 0
     sprt: tuple[float, float] | None = None
+    cluster: str | None = None
 
     def __post_init__(self) -> None:
         if self.format not in FORMATS:
@@ -103,10 +110,12 @@ def schedule(config: RunConfig) -> list[Job]:
     return jobs
 
 
-def run(config: RunConfig, progress: TextIO | None = None) -> list[GameResult]:
-    """Play the games missing from the results file; all results, in game order.
+def run(config: RunConfig, stream: TextIO | None = None) -> list[GameResult]:
+    """Play the games missing from the results file, reporting on `stream` (a line redrawn
+    on a terminal, see `RunProgress`); all results, in game order.
 
-    Raises ValueError if the results file holds games of another run (other players).
+    Raises ValueError if the results file holds games of another run (other players), or the
+    cluster cannot be reached.
     """
     out = Path(config.out)
     (out / "games").mkdir(parents=True, exist_ok=True)
@@ -118,12 +127,12 @@ def run(config: RunConfig, progress: TextIO | None = None) -> list[GameResult]:
         if job is None or (r.black, r.white) != (names[job.black], names[job.white]):
             raise ValueError(f"{out / RESULTS} holds game {r.index} of another run")
     pending = [j for j in jobs if j.index not in done]
-    if progress and done:
-        print(f"resuming: {len(done)} of {len(jobs)} games already played", file=progress)
+    progress = RunProgress(len(jobs), stream) if stream else None
+    if progress:
+        progress.start(len(done))
     if not pending or _sprt_decision(config, done.values()):
         return [done[i] for i in sorted(done)]
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max(config.workers, 1), mp_context=context) as pool:
+    with executor(config.workers, config.cluster) as pool:
         futures: dict[Future[GameOutcome], Job] = {
             pool.submit(
                 play_job,
@@ -134,34 +143,66 @@ def run(config: RunConfig, progress: TextIO | None = None) -> list[GameResult]:
             ): j
             for j in pending
         }
-        for future in as_completed(futures):
-            job = futures[future]
-            record = _save(out, job, names, future.result())
-            done[job.index] = record
-            if progress:
-                print(_progress_line(config, record, done.values(), len(jobs)), file=progress)
-                progress.flush()
-            decision = _sprt_decision(config, done.values())
-            if decision:
+        try:
+            for future in as_completed(futures):
+                job = futures[future]
+                record = _save(out, job, names, future.result())
+                done[job.index] = record
                 if progress:
-                    print(f"SPRT accepts {decision}: stopping", file=progress)
-                for f in futures:
-                    f.cancel()
-                break
+                    tally = player_tally(done.values(), names[0])
+                    progress.game(len(done), names[0], tally, _detail(config, record, done))
+                decision = _sprt_decision(config, done.values())
+                if decision:
+                    if progress:
+                        progress.message(f"SPRT accepts {decision}: stopping")
+                    for f in futures:
+                        f.cancel()
+                    break
+        finally:
+            if progress:
+                progress.close()
     return [done[i] for i in sorted(done)]
 
 
-def play_job(black: PlayerSpec, white: PlayerSpec, config: GameConfig, seed: int) -> GameOutcome:
+class _Closable(Protocol):
+    name: str
+
+    def close(self) -> None: ...
+
+
+P = TypeVar("P", bound=_Closable)
+
+
+def play_job(
+    black: PlayerSpec, white: PlayerSpec, config: GameConfig | GomokuConfig, seed: int
+) -> GameOutcome:
     """Make both players, play the game, close them (in a worker process)."""
-    players = []
+    if isinstance(config, GomokuConfig):
+        gomoku = config
+        return _with_players(black, white, seed, make_side, lambda b, w: play_gomoku(b, w, gomoku))
+    go = config
+    return _with_players(
+        black, white, seed, lambda s, n: s.make(n), lambda b, w: play_game(b, w, go)
+    )
+
+
+def _with_players(
+    black: PlayerSpec,
+    white: PlayerSpec,
+    seed: int,
+    make: Callable[[PlayerSpec, int], P],
+    play: Callable[[P, P], GameOutcome],
+) -> GameOutcome:
+    """Make the players (one that cannot start forfeits), play, close them."""
+    players: list[P] = []
     try:
         for color, spec in ((Color.BLACK, black), (Color.WHITE, white)):
             try:
-                players.append(spec.make(seed))
-            except OSError as err:
+                players.append(make(spec, seed))
+            except (OSError, GtpClientError, GomocupError) as err:
                 message = f"{spec.name} could not start: {err}"
                 return GameOutcome(Result(color.opponent, None, "forfeit"), message, 0, None, b"")
-        return play_game(players[0], players[1], config)
+        return play(players[0], players[1])
     finally:
         for player in players:
             player.close()
@@ -196,6 +237,27 @@ def load_openings(folder: str, size: int, moves: int | None = None) -> tuple[Ope
     return tuple(openings)
 
 
+def running_tallies(results: Iterable[GameResult], name: str) -> list[Tally]:
+    """Player `name`'s wins, losses and draws against all comers after each of its counted
+    games (void and unknown results left out), in game order."""
+    series: list[Tally] = []
+    tally = Tally()
+    for r in sorted(results, key=lambda r: r.index):
+        if name not in (r.black, r.white):
+            continue
+        points = _points(Result.from_sgf(r.result), Color.BLACK if r.black == name else Color.WHITE)
+        if points is not None:
+            tally = tally.add(points)
+            series.append(tally)
+    return series
+
+
+def player_tally(results: Iterable[GameResult], name: str) -> Tally:
+    """Player `name`'s wins, losses and draws against all comers."""
+    series = running_tallies(results, name)
+    return series[-1] if series else Tally()
+
+
 def tallies(
     results: Iterable[GameResult], names: list[str], pairs: list[tuple[int, int]]
 ) -> dict[tuple[int, int], Tally]:
@@ -206,12 +268,19 @@ def tallies(
         for a, b in pairs:
             if {r.black, r.white} != {names[a], names[b]}:
                 continue
-            if result.reason == "draw":
-                out[a, b] = out[a, b].add(0.5)
-            elif result.winner is not None:
-                a_color = Color.BLACK if r.black == names[a] else Color.WHITE
-                out[a, b] = out[a, b].add(1.0 if result.winner is a_color else 0.0)
+            points = _points(result, Color.BLACK if r.black == names[a] else Color.WHITE)
+            if points is not None:
+                out[a, b] = out[a, b].add(points)
     return out
+
+
+def _points(result: Result, color: Color) -> float | None:
+    """What a game scores for the side of `color`: 1, 0.5 or 0; None when it does not count."""
+    if result.reason == "draw":
+        return 0.5
+    if result.winner is None:
+        return None
+    return 1.0 if result.winner is color else 0.0
 
 
 def table(config: RunConfig, results: Iterable[GameResult]) -> str:
@@ -228,7 +297,7 @@ def table(config: RunConfig, results: Iterable[GameResult]) -> str:
         rows.append(
             f"{names[a]} vs {names[b]}: +{t.wins} -{t.losses} ={t.draws}  "
             f"score {t.score:.1%} [{low:.1%}, {high:.1%}]  "
-            f"Elo {_elo(e)} [{_elo(e_low)}, {_elo(e_high)}]"
+            f"Elo {format_elo(e)} [{format_elo(e_low)}, {format_elo(e_high)}]"
         )
         points[names[a]] += t.wins + t.draws / 2
         points[names[b]] += t.losses + t.draws / 2
@@ -239,7 +308,7 @@ def table(config: RunConfig, results: Iterable[GameResult]) -> str:
     return "\n".join(rows)
 
 
-def _game_config(config: RunConfig, job: Job) -> GameConfig:
+def _game_config(config: RunConfig, job: Job) -> GameConfig | GomokuConfig:
     if job.opening is None:
         return config.game
     return replace(config.game, opening=config.openings[job.opening])
@@ -272,11 +341,9 @@ def _save(out: Path, job: Job, names: list[str], outcome: GameOutcome) -> GameRe
     return record
 
 
-def _progress_line(
-    config: RunConfig, record: GameResult, results: Iterable[GameResult], total: int
-) -> str:
-    """``[3/10] g10 vs g1: B+3.5 (two passes) | g10 2, g1 1``."""
-    results = list(results)
+def _detail(config: RunConfig, record: GameResult, done: dict[int, GameResult]) -> str:
+    """``g10 vs g1: B+3.5 (two passes) | g10 2, g1 1``: a game and the points so far."""
+    results = list(done.values())
     names = [p.name for p in config.players]
     points = dict.fromkeys(names, 0.0)
     for (a, b), t in tallies(results, names, pairings(config)).items():
@@ -284,7 +351,7 @@ def _progress_line(
         points[names[b]] += t.losses + t.draws / 2
     score = ", ".join(f"{n} {points[n]:g}" for n in names)
     return (
-        f"[{len(results)}/{total}] {record.black} vs {record.white}: {record.result} "
+        f"{record.black} vs {record.white}: {record.result} "
         f"({record.ending.splitlines()[0] if record.ending else ''}) | {score}"
     )
 
@@ -296,10 +363,6 @@ def _sprt_decision(config: RunConfig, results: Iterable[GameResult]) -> str | No
     names = [p.name for p in config.players]
     t = tallies(results, names, [(0, 1)])[0, 1]
     return sprt(t, *config.sprt)[1]
-
-
-def _elo(value: float) -> str:
-    return f"{value:+.0f}" if abs(value) != float("inf") else ("+inf" if value > 0 else "-inf")
 
 
 def _safe(name: str) -> str:

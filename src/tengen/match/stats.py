@@ -94,6 +94,11 @@ def sprt(
     return llr, "H1" if llr >= upper else "H0" if llr <= lower else None
 
 
+def format_elo(value: float) -> str:
+    """An Elo difference as ``+77``, ``-120``, ``+inf`` or ``-inf``."""
+    return f"{round(value):+d}" if math.isfinite(value) else ("+inf" if value > 0 else "-inf")
+
+
 def _variance(wins: float, losses: float, draws: float) -> float:
     """Per-game variance of the score of these (possibly fractional) counts."""
     n = wins + losses + draws

@@ -1,0 +1,231 @@
+"""Gomoku match games: Gomocup brains (``pbrain-*`` programs) and tengen's built-in player.
+
+A player spec's command is a Gomocup brain, spoken to through `GomocupEngine`, or ``builtin``
+for `GomokuPlayer`. The brain gets ``START`` (or ``RECTSTART``), then ``INFO rule`` and, under
+a time control, ``INFO timeout_match``; before each move ``INFO time_left`` and
+``timeout_turn``. It is asked with ``BEGIN`` on the empty board, ``TURN`` with the opponent's
+move, or ``BOARD`` with the whole position when it has missed moves (after an opening).
+
+The game ends on a winning row under the rules (``B+`` in the record), a full board (a draw), a
+flag falling or a brain that answers too late (time), or a brain that fails, answers garbage
+or plays a point the rules refuse, renju's forbidden points included (forfeit). The record is
+an SGF ``GM[4]`` tree with the players, the result, how the game ended and the clocks.
+"""
+
+from __future__ import annotations
+
+import shlex
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from tengen.ai.gomoku_player import GomokuPlayer
+from tengen.clock import Clock, TimeControl
+from tengen.core.color import Color
+from tengen.core.coords import Move, Point
+from tengen.gomoku.game import GomokuGame, GomokuIllegal
+from tengen.gomoku.manager import GomocupEngine, GomocupError, GomocupTimeout
+from tengen.gomoku.record import game_to_tree
+from tengen.gomoku.rules import GomokuRules
+from tengen.match.game import GameOutcome, Times, annotate
+from tengen.match.players import GRACE, PlayerSpec
+from tengen.scoring import Result
+from tengen.sgf import serialise
+
+THINK_SHARE = 4  # the built-in player thinks at most this fraction of its time left
+
+
+@dataclass(frozen=True)
+class GomokuConfig:
+    """How a Gomoku game is played: rule and board size, time, opening stones."""
+
+    rules: GomokuRules = field(default_factory=GomokuRules)
+    time: TimeControl | None = None
+    opening: tuple[tuple[Color, Move], ...] = ()
+
+
+class GomokuSide(Protocol):
+    """What plays one side of a Gomoku match game."""
+
+    name: str
+
+    def new_game(self, rules: GomokuRules, clock: Clock | None) -> None:
+        """Set up an empty board of `rules` and the time."""
+        ...
+
+    def genmove(self, game: GomokuGame, clock: Clock | None) -> Point:
+        """The move for the player to move in `game`; errors of a brain propagate."""
+        ...
+
+    def close(self) -> None:
+        """Release the player (stop its brain)."""
+        ...
+
+
+def make_side(spec: PlayerSpec, seed: int) -> GomokuSide:
+    """A fresh Gomoku player: the built-in one (seeded) or the spec's brain.
+
+    Raises GomocupError if the brain cannot be started.
+    """
+    if spec.command == "builtin":
+        return BuiltinSide(spec.name, seed)
+    return BrainSide(spec.name, shlex.split(spec.command), spec.timeout)
+
+
+class BuiltinSide:
+    """tengen's Gomoku player, its thinking time capped by the clock."""
+
+    def __init__(self, name: str, seed: int) -> None:
+        self.name = name
+        self._player = GomokuPlayer(seed)
+        self._limit = self._player.time_limit
+
+    def new_game(self, rules: GomokuRules, clock: Clock | None) -> None:
+        """Nothing to set up: the game is passed to `genmove`."""
+
+    def genmove(self, game: GomokuGame, clock: Clock | None) -> Point:
+        """The player's move."""
+        if clock is not None:
+            self._player.time_limit = min(self._limit, clock.allowance() / THINK_SHARE)
+        return self._player.genmove(game)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+class BrainSide:
+    """A Gomocup brain, started when the player is made and ended by `close`."""
+
+    def __init__(self, name: str, argv: list[str], timeout: float) -> None:
+        self.name = name
+        self.engine = GomocupEngine(argv, timeout)
+        self._timeout = timeout
+        self._seen = 0  # stones the brain knows of
+
+    def new_game(self, rules: GomokuRules, clock: Clock | None) -> None:
+        """``START``, ``INFO rule`` and, with a clock, ``INFO timeout_match``."""
+        self.engine.start(rules.width, rules.height)
+        self.engine.set_rules(rules)
+        if clock is not None:
+            self.engine.info("timeout_match", _ms(clock.allowance()))
+        self._seen = 0
+
+    def genmove(self, game: GomokuGame, clock: Clock | None) -> Point:
+        """``BEGIN``, ``TURN`` or ``BOARD``, with the time left first under a clock.
+
+        Raises GomocupTimeout when the brain answers too late for its clock (or, without one,
+        the spec's timeout), GomocupError when it fails or answers garbage.
+        """
+        engine = self.engine
+        engine.timeout = self._timeout
+        if clock is not None:
+            allowance = clock.allowance()
+            engine.info("timeout_turn", _ms(allowance))
+            engine.info("time_left", _ms(allowance))
+            engine.timeout = allowance + GRACE
+        stones = game.move_number
+        if stones == 0:
+            move = engine.begin()
+        elif stones == self._seen + 1:
+            move = engine.turn(game.moves[-1][1])
+        else:
+            move = engine.board(game)
+        self._seen = stones + 1
+        return move
+
+    def close(self) -> None:
+        """``END`` the brain."""
+        self.engine.end(wait=0.5)
+
+
+def check_sides(specs: Iterable[PlayerSpec]) -> None:
+    """Raise ValueError naming a player spec meant for Go: ``random``, or ``builtin`` with a
+    level or options (Gomoku's built-in player has none)."""
+    for spec in specs:
+        head = spec.command.split(maxsplit=1)[0]
+        if spec.command != "builtin" and (head == "random" or head.startswith("builtin")):
+            raise ValueError(
+                f"player {spec.name} ({spec.command}) plays Go only: Gomoku's built-in "
+                "player is plain builtin"
+            )
+
+
+def check_openings(openings: Iterable[tuple[tuple[Color, Move], ...]], rules: GomokuRules) -> None:
+    """Raise ValueError naming the first opening (from 1) whose stones `rules` refuse."""
+    for number, opening in enumerate(openings, 1):
+        game = GomokuGame(rules)
+        try:
+            for color, move in opening:
+                if move is None:
+                    raise ValueError("a pass")
+                game.play(move, color)
+        except ValueError as err:  # GomokuIllegal is one
+            rule = rules.rule.value
+            raise ValueError(f"opening {number} cannot be played under {rule}: {err}") from None
+        if game.is_over:
+            raise ValueError(f"opening {number} already ends the game ({game.result})")
+
+
+def play_gomoku(
+    black: GomokuSide,
+    white: GomokuSide,
+    config: GomokuConfig,
+    now: Callable[[], float] = time.monotonic,
+) -> GameOutcome:
+    """Play one game; the caller makes and closes the players."""
+    game = GomokuGame(config.rules)
+    players = {Color.BLACK: black, Color.WHITE: white}
+    clocks = {c: Clock(config.time, now) if config.time else None for c in Color}
+    times: Times = []
+    result, ending = _run(game, players, clocks, config, times)
+    tree = game_to_tree(game)
+    annotate(tree, (black.name, white.name), result, ending, config.time, times)
+    return GameOutcome(result, ending, game.move_number, None, serialise(tree))
+
+
+def _run(
+    game: GomokuGame,
+    players: dict[Color, GomokuSide],
+    clocks: dict[Color, Clock | None],
+    config: GomokuConfig,
+    times: Times,
+) -> tuple[Result, str]:
+    """Play until the end; the result and how the game ended."""
+    for color, player in players.items():
+        try:
+            player.new_game(config.rules, clocks[color])
+        except GomocupError as err:
+            return Result(color.opponent, None, "forfeit"), f"{player.name} failed: {err}"
+    for color, move in config.opening:
+        assert move is not None  # openings are checked by `check_openings`
+        game.play(move, color)
+        times.append(None)
+    while not game.is_over:
+        color = game.to_play
+        player, clock = players[color], clocks[color]
+        if clock is not None:
+            clock.start()
+        try:
+            point = player.genmove(game, clock)
+        except GomocupTimeout as err:
+            return Result(color.opponent, None, "time"), f"{player.name} lost on time: {err}"
+        except GomocupError as err:
+            return Result(color.opponent, None, "forfeit"), f"{player.name} failed: {err}"
+        if clock is not None:
+            clock.stop()
+            if clock.expired:
+                return Result(color.opponent, None, "time"), f"{player.name} lost on time"
+        try:
+            game.play(point, color)
+        except GomokuIllegal as err:
+            return Result(color.opponent, None, "forfeit"), f"{player.name} played illegally: {err}"
+        times.append((clock.remaining(), clock.overtime_count()) if clock else None)
+    if game.winner is None:
+        return Result(None, None, "draw"), "the board is full"
+    winner = players[game.winner].name
+    return Result(game.winner, None, "unknown"), f"{winner} made a winning row"
+
+
+def _ms(seconds: float) -> int:
+    return max(int(seconds * 1000), 0)
