@@ -1,18 +1,21 @@
 """Game-record throughput (games/s, MB/s, moves/s) of tengen vs sgfmill over the SGF corpus.
 
-The workload, the same for both, file by file from bytes already in memory: parse the whole
-file, then replay the main line of its first game on a board. The ``-parse`` rows time the
-parsing alone, to show where each side spends its time.
+The workload, the same for all, file by file from bytes already in memory: read the file, then
+replay the main line of its first game on a board. The ``-parse`` rows time the parsing alone,
+to show where each side spends its time.
 
-* ``tengen``: ``tengen.sgf.parse`` (lenient, charset from CA or detected) and
-  ``tengen.sgf.replay.replay`` (setup, moves, captures, ko and superko checks; illegal moves
-  reported and played permissively);
+* ``tengen``: ``tengen.sgf.bulk.replay_main_line``, the bulk path: a compiled scan of the bytes
+  finds the main line and one compiled call replays it (setup, moves, captures, ko and superko
+  checks; illegal moves reported and played permissively); the few files it does not take
+  plainly go through the full path below, so the result is the same;
+* ``tengen-full``: the full path, ``tengen.sgf.parse`` (the whole tree; lenient, charset from
+  CA or detected) then ``tengen.sgf.replay.replay`` (move by move through ``Game``);
 * ``sgfmill``: ``sgf.Sgf_game.from_bytes``, ``sgf_moves.get_setup_and_moves`` and
   ``boards.Board.play`` for each move (captures only; an occupied point is skipped).
 
-Every ``.sgf`` file under the corpus is tried with both first (which also warms them up); a
-file either side cannot read is counted and left out, and both are timed on the files both
-read. Each side is timed ``--repeats`` times, alternating, and the best time counts.
+Every ``.sgf`` file under the corpus is tried with each first (which also warms them up); a
+file one side cannot read is counted and left out, and all are timed on the files all read.
+Each side is timed ``--repeats`` times, alternating, and the best time counts.
 
 Run ``python bench/records.py [--quick] [--out PATH] [--profile N]``; see bench/README.md.
 """
@@ -35,6 +38,7 @@ from sgfmill import boards, sgf, sgf_moves
 
 import tengen
 from tengen.sgf import parse
+from tengen.sgf.bulk import fast_main_line, replay_main_line
 from tengen.sgf.replay import replay
 
 HERE = Path(__file__).resolve().parent
@@ -46,7 +50,12 @@ Workload = Callable[[bytes], int]  # one file's bytes -> moves replayed; raises 
 
 
 def tengen_file(data: bytes) -> int:
-    """Parse with tengen and replay the first game's main line; the moves played."""
+    """Replay the first game's main line by tengen's bulk path; the moves played."""
+    return len(replay_main_line(data).moves)
+
+
+def tengen_full_file(data: bytes) -> int:
+    """Parse the whole tree with tengen and replay the first game's main line; the moves played."""
     game, _ = replay(parse(data).games[0])
     return game.move_number
 
@@ -80,7 +89,11 @@ def sgfmill_parse(data: bytes) -> int:
     return 0
 
 
-SIDES: dict[str, Workload] = {"tengen": tengen_file, "sgfmill": sgfmill_file}
+SIDES: dict[str, Workload] = {
+    "tengen": tengen_file,
+    "tengen-full": tengen_full_file,
+    "sgfmill": sgfmill_file,
+}
 PARTS: dict[str, Workload] = {"tengen-parse": tengen_parse, "sgfmill-parse": sgfmill_parse}
 
 
@@ -138,7 +151,7 @@ def timed(work: Workload, datas: list[bytes]) -> tuple[float, int]:
 
 
 def run(datas: list[bytes], repeats: int) -> tuple[list[Result], dict[str, object]]:
-    """Try every file on both sides, then time both on the files both read."""
+    """Try every file on each side, then time all on the files all read."""
     counts = {name: readable(work, datas) for name, work in SIDES.items()}
     common = [i for i in range(len(datas)) if all(c[i] is not None for c in counts.values())]
     chosen = [datas[i] for i in common]
@@ -157,6 +170,10 @@ def run(datas: list[bytes], repeats: int) -> tuple[list[Result], dict[str, objec
         "files_timed": len(chosen),
         "unreadable": {name: sum(c is None for c in cs) for name, cs in counts.items()},
         "move_counts_differ": sum(counts["tengen"][i] != counts["sgfmill"][i] for i in common),
+        "bulk_and_full_moves_differ": sum(
+            counts["tengen"][i] != counts["tengen-full"][i] for i in common
+        ),
+        "bulk_fallbacks": sum(fast_main_line(data) is None for data in chosen),
         "repeats": repeats,
     }
     return results, meta
@@ -189,8 +206,8 @@ def table(results: list[Result]) -> str:
 
 
 def _counterpart(result: Result) -> str:
-    """The sgfmill row a row is compared with: ``sgfmill`` or ``sgfmill-parse``."""
-    return "sgfmill" + result.implementation.removeprefix("tengen").removeprefix("sgfmill")
+    """The sgfmill row a row is compared with: ``sgfmill-parse`` for parse rows, else sgfmill."""
+    return "sgfmill-parse" if result.implementation.endswith("-parse") else "sgfmill"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -211,11 +228,13 @@ def main(argv: list[str] | None = None) -> int:
     print(table(results))
     unreadable = meta["unreadable"]
     print(
-        f"\n{meta['files_found']} files found; unreadable: {unreadable}; both timed on "
+        f"\n{meta['files_found']} files found; unreadable: {unreadable}; all timed on "
         f"{meta['files_timed']} (best of {repeats}). x sgfmill = sgfmill's time / this time "
-        "(parse rows: sgfmill-parse's). "
-        f"Move counts differ on {meta['move_counts_differ']} files (tengen counts the moves "
-        "it played, sgfmill the moves it read)."
+        "(parse rows: sgfmill-parse's). tengen is the bulk path; it left "
+        f"{meta['bulk_fallbacks']} of these files to the full path (tengen-full). "
+        f"Move counts differ from sgfmill's on {meta['move_counts_differ']} files (tengen "
+        "counts the moves it played, sgfmill the moves it read), between tengen and "
+        f"tengen-full on {meta['bulk_and_full_moves_differ']}."
     )
     if args.profile:
         profile(datas, args.profile)
@@ -241,6 +260,7 @@ def main(argv: list[str] | None = None) -> int:
             for r in results
         ],
         "tengen_over_sgfmill": ratio["sgfmill"].seconds / ratio["tengen"].seconds,
+        "tengen_full_over_sgfmill": ratio["sgfmill"].seconds / ratio["tengen-full"].seconds,
         "tengen_over_sgfmill_parse": ratio["sgfmill-parse"].seconds / ratio["tengen-parse"].seconds,
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)

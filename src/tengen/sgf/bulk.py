@@ -37,9 +37,9 @@ _REASONS = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class MainLine:
-    """The end of a record's main line, and how it got there."""
+    """The end of a record's main line, and how it got there (compare fields, not lines)."""
 
     board: Board
     ruleset: Ruleset
