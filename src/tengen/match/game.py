@@ -201,8 +201,9 @@ class _Streak:
         self.lead = 0.0  # Black's lead at the last count
 
     def after_move(self, game: Game) -> Color | None:
-        """Count the position; the side taken to win by resignation, or None to play on."""
-        if self.rule is None:
+        """Count the position; the side taken to win by resignation, or None to play on (or
+        to count the game that two passes ended)."""
+        if self.rule is None or game.is_over:
             return None
         self.lead = _lead(game)
         leader = None

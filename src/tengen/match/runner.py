@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable, Iterable
 from concurrent.futures import Future, as_completed
 from dataclasses import asdict, dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import Protocol, TextIO, TypeVar
 
@@ -132,6 +133,7 @@ def run(config: RunConfig, stream: TextIO | None = None) -> list[GameResult]:
         progress.start(len(done))
     if not pending or _sprt_decision(config, done.values()):
         return [done[i] for i in sorted(done)]
+    first = player_tally(done.values(), names[0])
     with executor(config.workers, config.cluster) as pool:
         futures: dict[Future[GameOutcome], Job] = {
             pool.submit(
@@ -148,9 +150,10 @@ def run(config: RunConfig, stream: TextIO | None = None) -> list[GameResult]:
                 job = futures[future]
                 record = _save(out, job, names, future.result())
                 done[job.index] = record
+                points = _points_of(record, names[0])
+                first = first if points is None else first.add(points)
                 if progress:
-                    tally = player_tally(done.values(), names[0])
-                    progress.game(len(done), names[0], tally, _detail(config, record, done))
+                    progress.game(len(done), names[0], first, _detail(config, record, done))
                 decision = _sprt_decision(config, done.values())
                 if decision:
                     if progress:
@@ -178,12 +181,8 @@ def play_job(
 ) -> GameOutcome:
     """Make both players, play the game, close them (in a worker process)."""
     if isinstance(config, GomokuConfig):
-        gomoku = config
-        return _with_players(black, white, seed, make_side, lambda b, w: play_gomoku(b, w, gomoku))
-    go = config
-    return _with_players(
-        black, white, seed, lambda s, n: s.make(n), lambda b, w: play_game(b, w, go)
-    )
+        return _with_players(black, white, seed, make_side, partial(play_gomoku, config=config))
+    return _with_players(black, white, seed, PlayerSpec.make, partial(play_game, config=config))
 
 
 def _with_players(
@@ -243,9 +242,7 @@ def running_tallies(results: Iterable[GameResult], name: str) -> list[Tally]:
     series: list[Tally] = []
     tally = Tally()
     for r in sorted(results, key=lambda r: r.index):
-        if name not in (r.black, r.white):
-            continue
-        points = _points(Result.from_sgf(r.result), Color.BLACK if r.black == name else Color.WHITE)
+        points = _points_of(r, name)
         if points is not None:
             tally = tally.add(points)
             series.append(tally)
@@ -272,6 +269,15 @@ def tallies(
             if points is not None:
                 out[a, b] = out[a, b].add(points)
     return out
+
+
+def _points_of(record: GameResult, name: str) -> float | None:
+    """What a game scores for player `name`; None when it did not play or the game does not
+    count."""
+    if name not in (record.black, record.white):
+        return None
+    color = Color.BLACK if record.black == name else Color.WHITE
+    return _points(Result.from_sgf(record.result), color)
 
 
 def _points(result: Result, color: Color) -> float | None:
