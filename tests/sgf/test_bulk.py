@@ -95,6 +95,12 @@ def test_lenient_name_repairs_stay_on_the_fast_path() -> None:
     assert line.moves.tolist() == [[1, 2, 2], [2, 4, 4]]
 
 
+def test_only_the_first_game_matters() -> None:
+    """Whatever follows the first game (more games, junk) only gives warnings when parsed."""
+    line = _check(b"(;SZ[5];B[aa](;W[bb])(;W[cc]))\n(;SZ[9];B[ee]) junk (;B[")
+    assert line.moves.tolist() == [[1, 0, 0], [2, 1, 1]]
+
+
 @pytest.mark.parametrize(
     "record",
     [
