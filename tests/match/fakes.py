@@ -1,5 +1,6 @@
-"""A scripted GTP engine for the failure paths: it passes, until its k-th genmove, where it
-crashes, hangs or answers garbage (as ``fake.py MODE K``)."""
+"""Scripted engines for the failure paths: a GTP engine that passes until its k-th genmove,
+and a Gomocup brain that plays fixed points until its k-th move, where they crash, hang or
+answer garbage (as ``fake_engine.py MODE K``, ``fake_brain.py MODE K``)."""
 
 from __future__ import annotations
 
@@ -47,4 +48,52 @@ def fake_engine(folder: Path, mode: str, k: int) -> str:
     """The command line of a fake engine that misbehaves (`mode`) at its `k`-th genmove."""
     script = folder / "fake_engine.py"
     script.write_text(FAKE_ENGINE)
+    return f"{sys.executable} {script} {mode} {k}"
+
+
+FAKE_BRAIN = textwrap.dedent(
+    """
+    import sys, time
+    mode, k = sys.argv[1], int(sys.argv[2])
+    moves, in_board = 0, False
+    for line in sys.stdin:
+        words = line.replace(",", " ").split()
+        if not words:
+            continue
+        command = words[0].upper()
+        if in_board and command != "DONE":
+            continue
+        reply = None
+        if command in ("START", "RECTSTART", "RESTART"):
+            reply = "OK"
+        elif command == "BOARD":
+            in_board = True
+        elif command in ("BEGIN", "TURN", "DONE"):
+            in_board = False
+            moves += 1
+            reply = ["0,0", "14,0", "0,14", "14,14", "7,0", "0,7"][(moves - 1) % 6]
+            if moves == k and mode == "crash":
+                sys.stderr.write("brain: out of cheese\\n")
+                sys.exit(11)
+            if moves == k and mode == "hang":
+                time.sleep(600)
+            if moves == k and mode == "garbage":
+                reply = "lorem ipsum"
+            if moves == k and mode == "occupied":
+                reply = f"{words[1]},{words[2]}"
+        elif command == "END":
+            break
+        if reply is not None:
+            sys.stdout.write(reply + "\\r\\n")
+            sys.stdout.flush()
+    """
+)
+
+
+def fake_brain(folder: Path, mode: str, k: int) -> str:
+    """The command line of a Gomocup brain that plays the corners of a 15x15 board, then the
+    middle of two sides, and misbehaves (`mode`: crash, hang, garbage, occupied: the
+    opponent's point) at its `k`-th move."""
+    script = folder / "fake_brain.py"
+    script.write_text(FAKE_BRAIN)
     return f"{sys.executable} {script} {mode} {k}"

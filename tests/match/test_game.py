@@ -1,4 +1,5 @@
-"""One match game: against GNU Go, and against engines that crash, hang or answer garbage."""
+"""One match game: against GNU Go, against engines that crash, hang or answer garbage, and
+resignation adjudication."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ import pytest
 from tengen.clock import TimeControl
 from tengen.core.color import Color
 from tengen.core.coords import Point
-from tengen.match.game import GameConfig, GameOutcome, play_game
+from tengen.match import game as match_game
+from tengen.match.game import GameConfig, GameOutcome, ResignAdjudication, play_game
 from tengen.match.players import PlayerSpec
+from tengen.scoring import Result
 from tengen.sgf import parse
 from tests.match.fakes import fake_engine
 
@@ -72,3 +75,38 @@ def test_move_limit_adjudicates_by_counting() -> None:
     outcome = play(PlayerSpec("a", "builtin"), PlayerSpec("b", "builtin"), config)
     assert outcome.moves == 20 and outcome.result.reason in ("score", "draw")
     assert "move limit" in outcome.ending
+
+
+def test_resignation_is_adjudicated_for_a_side_far_behind(tmp_path: Path) -> None:
+    """Against an engine that only passes, Black's lead by tengen's count passes the margin at
+    once; the game stops after the third such move, as a resignation said to be adjudicated."""
+    passer = PlayerSpec("passer", fake_engine(tmp_path, "never", 0))
+    config = GameConfig(size=9, resign=ResignAdjudication(10, 3))
+    outcome = play(PlayerSpec("random", "random"), passer, config)
+    assert outcome.result == Result(Color.BLACK, None, "resign") and outcome.moves == 3
+    assert outcome.ending.startswith("adjudicated: white resigns, black led by more than 10")
+    root = parse(outcome.sgf).games[0].root
+    assert root.get("RE") == "B+R" and str(root.get("C")).startswith("adjudicated")
+
+
+def test_adjudication_needs_the_same_leader_for_moves_in_a_row(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Black's lead after each move, scripted: a run of three over the margin is broken by
+    White's lead and by a lead within the margin, so the game ends after move 9."""
+    leads = [20, 20, -20, 20, 20, 5, 20, 20, 20, 20, 20]
+    monkeypatch.setattr(match_game, "_lead", lambda game: leads[game.move_number - 1])
+    config = GameConfig(size=9, resign=ResignAdjudication(10, 3))
+    outcome = play(PlayerSpec("a", "random"), PlayerSpec("b", "random"), config)
+    assert outcome.moves == 9 and outcome.result.to_sgf() == "B+R"
+    leads[:9] = [-11, -11, 0, -11, -12, -13, -14, -15, 30]
+    outcome = play(PlayerSpec("a", "random"), PlayerSpec("b", "random"), config)
+    assert outcome.moves == 6 and outcome.result.to_sgf() == "W+R"
+    assert "(tengen's count: W+13)" in outcome.ending
+
+
+@pytest.mark.parametrize("text", ["30", "x:3", "30:0", "-1:3", "nan:3", "30:2.5"])
+def test_bad_adjudication_settings_are_refused(text: str) -> None:
+    with pytest.raises(ValueError, match="MARGIN:MOVES"):
+        ResignAdjudication.parse(text)
+    assert ResignAdjudication.parse("30.5:10") == ResignAdjudication(30.5, 10)
