@@ -42,19 +42,20 @@ NICE ?= nice -n 5
 $(BENCH_STAMP): pyproject.toml
 	$(PYTHON) -m venv $(BENCH_VENV)
 	$(BENCH_BIN)/pip install --quiet --upgrade pip
-	$(BENCH_BIN)/pip install --quiet -e . $(BENCH_PEERS)
+	$(BENCH_BIN)/pip install --quiet -e '.[cluster]' $(BENCH_PEERS)
 	touch $(BENCH_STAMP)
 
 ## bench-env: bench/.venv with tengen and the peers (sgfmill, OpenSpiel, pgx + CPU jax)
 bench-env: $(BENCH_STAMP)
 
-## bench: playouts (vs C, sgfmill), peers (OpenSpiel, pgx, memory), records, scoring, batch
+## bench: playouts (vs C, sgfmill), peers (OpenSpiel, pgx, memory), records, scoring, batch, match
 bench: $(BENCH_STAMP)
 	$(NICE) $(BENCH_BIN)/python bench/playout.py
 	$(NICE) $(BENCH_BIN)/python bench/peers.py
 	$(NICE) $(BENCH_BIN)/python bench/records.py
 	$(NICE) $(BENCH_BIN)/python bench/scoring.py
 	$(NICE) $(BENCH_BIN)/python bench/batch.py
+	$(NICE) $(BENCH_BIN)/python bench/match.py
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
