@@ -28,7 +28,9 @@ from pathlib import Path
 from typing import BinaryIO, TextIO
 
 from tengen import __version__, render
-from tengen.ai.players import RandomPlayer
+from tengen.ai.levels import DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL
+from tengen.ai.levels import level as ai_level
+from tengen.ai.mcts import MctsPlayer
 from tengen.clock import TimeControl
 from tengen.core.coords import Point, from_gtp, name
 from tengen.core.game import Game
@@ -138,12 +140,23 @@ def _run_stream(stream: Stream, write: Callable[[str], None], stop: threading.Ev
 
 
 def _gtp(args: argparse.Namespace) -> int:
-    """``tengen gtp``: a random-player engine on stdin and stdout until quit or EOF."""
+    """``tengen gtp``: the built-in player (MCTS at --level) on stdin and stdout until quit
+    or EOF; it also answers the analysis commands."""
     ruleset: Ruleset = args.rules
     if args.komi is not None:
         ruleset = ruleset.with_komi(args.komi)
-    engine = GtpEngine(RandomPlayer(args.seed), size=args.size, ruleset=ruleset)
-    serve(engine, sys.stdin.buffer, sys.stdout.buffer)
+    player = MctsPlayer(
+        args.level,
+        playouts=args.playouts,
+        seconds=args.seconds,
+        threads=args.threads,
+        seed=args.seed,
+    )
+    try:
+        engine = GtpEngine(player, size=args.size, ruleset=ruleset, analyser=player)
+        serve(engine, sys.stdin.buffer, sys.stdout.buffer)
+    finally:
+        player.close()
     return 0
 
 
@@ -565,7 +578,16 @@ def _parser() -> argparse.ArgumentParser:
     )
     gtp.add_argument("--size", type=_size, default=19, help="board size (default: 19)")
     gtp.add_argument("--komi", type=_komi, help="komi (default: the ruleset's)")
-    gtp.add_argument("--seed", type=int, help="seed of the random player")
+    gtp.add_argument(
+        "--level",
+        type=_level,
+        default=DEFAULT_LEVEL,
+        help=f"strength {MIN_LEVEL} (beginner) to {MAX_LEVEL} (default: {DEFAULT_LEVEL})",
+    )
+    gtp.add_argument("--playouts", type=_count, help="simulations per move (replaces the level's)")
+    gtp.add_argument("--seconds", type=_seconds, help="seconds per move (replaces the level's)")
+    gtp.add_argument("--threads", type=_count, help="search threads (default: one per core)")
+    gtp.add_argument("--seed", type=int, default=0, help="seed of the player (default: 0)")
     gtp.set_defaults(handler=_gtp)
     commands.add_parser(  # listed for --help; `main` runs it
         "gomocup", help="play Gomoku as a Gomocup (Piskvork) brain on stdin/stdout"
@@ -864,6 +886,29 @@ def _size(text: str) -> int:
     if not 1 <= size <= MAX_SIZE:
         raise argparse.ArgumentTypeError(f"board size must be 1 to {MAX_SIZE}")
     return size
+
+
+def _level(text: str) -> int:
+    """A playing level for argparse."""
+    try:
+        number = int(text)
+        ai_level(number)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"level must be a whole number from {MIN_LEVEL} to {MAX_LEVEL}, not {text!r}"
+        ) from None
+    return number
+
+
+def _seconds(text: str) -> float:
+    """A positive number of seconds for argparse."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not value > 0 or math.isinf(value):
+        raise argparse.ArgumentTypeError(f"seconds must be a positive number, not {text!r}")
+    return value
 
 
 def _komi(text: str) -> float:

@@ -13,7 +13,7 @@ from tests.match.fakes import fake_engine
 def test_gauntlet_tournament_of_builtin_players_prints_the_table(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    argv = ["tournament", "a=builtin", "b=builtin", "c=builtin", "--format", "gauntlet"]
+    argv = ["tournament", "a=random", "b=random", "c=random", "--format", "gauntlet"]
     argv += ["--games", "2", "--size", "7", "--max-moves", "30", "-o", str(tmp_path)]
     assert main(argv) == 0
     out, err = capsys.readouterr()
@@ -30,7 +30,7 @@ def test_match_with_openings_and_time(tmp_path: Path, capsys: pytest.CaptureFixt
     openings = tmp_path / "openings"
     openings.mkdir()
     (openings / "one.sgf").write_text("(;GM[1]SZ[7];B[dd];W[cc];B[ee])")
-    argv = ["match", "x=builtin", "y=builtin", "--games", "2", "--size", "7"]
+    argv = ["match", "x=random", "y=random", "--games", "2", "--size", "7"]
     argv += ["--openings", str(openings), "--opening-moves", "2", "--time", "fischer:60+1"]
     argv += ["-o", str(tmp_path / "out")]
     assert main(argv) == 0
@@ -42,15 +42,11 @@ def test_a_results_file_of_another_run_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert (
-        main(
-            ["match", "x=builtin", "y=builtin", "--games", "1", "--size", "5", "-o", str(tmp_path)]
-        )
+        main(["match", "x=random", "y=random", "--games", "1", "--size", "5", "-o", str(tmp_path)])
         == 0
     )
     assert (
-        main(
-            ["match", "p=builtin", "q=builtin", "--games", "1", "--size", "5", "-o", str(tmp_path)]
-        )
+        main(["match", "p=random", "q=random", "--games", "1", "--size", "5", "-o", str(tmp_path)])
         == 2
     )
     assert "another run" in capsys.readouterr().err
@@ -60,7 +56,7 @@ def test_sprt_stops_a_one_sided_match_early(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     passer = f"passer={fake_engine(tmp_path, 'never', 0)}"
-    argv = ["match", "random=builtin", passer, "--games", "40", "--size", "5"]
+    argv = ["match", "random=random", passer, "--games", "40", "--size", "5"]
     argv += ["--sprt", "0,200", "-o", str(tmp_path / "out")]
     assert main(argv) == 0
     out = capsys.readouterr().out

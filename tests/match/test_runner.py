@@ -59,7 +59,7 @@ def test_gnugo_level_10_beats_level_1(gnugo: str, tmp_path: Path) -> None:
 def test_a_hanging_engine_loses_on_time_and_the_run_goes_on(tmp_path: Path) -> None:
     hang = PlayerSpec("hang", fake_engine(tmp_path, "hang", 2), timeout=0.5)
     config = RunConfig(
-        (PlayerSpec("random", "builtin"), hang), 2, GameConfig(size=7), str(tmp_path / "run")
+        (PlayerSpec("random", "random"), hang), 2, GameConfig(size=7), str(tmp_path / "run")
     )
     results = run(config)
     assert [r.result for r in results] == ["B+T", "W+T"]  # hang is White in game 0, Black in 1
@@ -69,7 +69,7 @@ def test_a_hanging_engine_loses_on_time_and_the_run_goes_on(tmp_path: Path) -> N
 def run_cli(out: Path, *, kill_after: int | None = None) -> subprocess.Popen[bytes]:
     """``tengen match`` of two seeded ``tengen gtp`` engines; killed (-9, the whole process
     group: runner, workers, engines) once `kill_after` games are in the results file."""
-    engine = f"{sys.executable} -m tengen gtp --size 7 --seed"
+    engine = f"{sys.executable} -m tengen gtp --size 7 --playouts 20 --threads 1 --seed"
     argv = [
         sys.executable, "-m", "tengen", "match",
         f"a={engine} 1", f"b={engine} 2",
@@ -111,7 +111,7 @@ def test_a_killed_run_resumes_without_replaying_and_ends_as_an_uninterrupted_one
 
 
 def test_schedule_alternates_colours_and_cycles_openings() -> None:
-    players = tuple(PlayerSpec(n, "builtin") for n in "abc")
+    players = tuple(PlayerSpec(n, "random") for n in "abc")
     config = RunConfig(players, 4, GameConfig(), "x", format="gauntlet", openings=((), ()))
     jobs = schedule(config)
     assert [(j.black, j.white) for j in jobs[:4]] == [(0, 1), (0, 2), (1, 0), (2, 0)]

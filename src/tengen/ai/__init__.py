@@ -1,1 +1,1 @@
-"""search and players; imports core only."""
+"""Search and players; imports core, scoring (the count) and clock only."""

@@ -26,6 +26,7 @@ class MoveInfo:
     winrate: float  # for the player to move
     prior: float  # the policy's share before search, in [0, 1]
     pv: tuple[Move, ...]  # the principal variation, starting with `move`
+    score_lead: float = 0.0  # expected final score for the player to move after `move`
 
 
 @dataclass(frozen=True)

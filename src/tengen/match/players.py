@@ -7,9 +7,13 @@ player is told every move (its own and the opponent's) so that an engine stays i
 from __future__ import annotations
 
 import shlex
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Protocol
 
+from tengen.ai.levels import DEFAULT_LEVEL
+from tengen.ai.mcts import MctsPlayer, check_settings
 from tengen.ai.players import RandomPlayer
 from tengen.clock import Clock
 from tengen.core.color import Color
@@ -45,7 +49,8 @@ class Player(Protocol):
 
 @dataclass(frozen=True)
 class PlayerSpec:
-    """A player by name: ``command`` is a GTP engine's command line, or ``builtin``."""
+    """A player by name: ``command`` is a GTP engine's command line, ``builtin[:LEVEL]``
+    (tengen's MCTS player, options as in `mcts_player`) or ``random``."""
 
     name: str
     command: str
@@ -54,28 +59,58 @@ class PlayerSpec:
 
     @classmethod
     def parse(cls, text: str) -> PlayerSpec:
-        """``NAME=COMMAND`` or a bare command (named by its program); ``builtin`` is tengen's."""
+        """``NAME=COMMAND`` or a bare command (named by its program); ``builtin[:LEVEL]`` and
+        ``random`` are tengen's."""
         label, sep, command = text.partition("=")
         if not sep or not label or " " in label:
             label, command = "", text
         argv = shlex.split(command)
         if not argv:
             raise ValueError(f"empty player command: {text!r}")
+        if argv[0].startswith("builtin"):
+            mcts_player(command)  # refuse a bad level or option now, not in a game
         return cls(label or argv[0].rsplit("/", 1)[-1], command)
 
     def make(self, seed: int) -> Player:
-        """A fresh player; `seed` seeds the built-in player."""
-        if self.command == "builtin":
-            return BuiltinPlayer(self.name, seed)
+        """A fresh player; `seed` seeds the built-in players."""
+        if self.command == "random":
+            return BuiltinPlayer(self.name, RandomPlayer(seed))
+        if self.command.startswith("builtin"):
+            return BuiltinPlayer(self.name, mcts_player(self.command)(seed=seed))
         return GtpPlayer(self.name, shlex.split(self.command), self.cwd, self.timeout)
 
 
-class BuiltinPlayer:
-    """tengen's own (random, eye-respecting) player, seeded per game."""
+def mcts_player(command: str) -> Callable[..., MctsPlayer]:
+    """What makes (given ``seed=``) the MCTS player of
+    ``builtin[:LEVEL] [--playouts N] [--seconds S] [--threads T]``.
 
-    def __init__(self, name: str, seed: int) -> None:
+    Raises ValueError naming what is wrong in the command.
+    """
+    head, *rest = shlex.split(command)
+    name, _, number = head.partition(":")
+    if name != "builtin" or len(rest) % 2:
+        raise ValueError(f"built-in player {command!r}: use builtin[:LEVEL] [--OPTION VALUE]...")
+    options = dict(zip(rest[::2], rest[1::2], strict=True))
+    unknown = set(options) - {"--level", "--playouts", "--seconds", "--threads"}
+    if unknown:
+        raise ValueError(f"built-in player {command!r}: unknown option {sorted(unknown)[0]}")
+    try:
+        level = int(options.get("--level", number or DEFAULT_LEVEL))
+        playouts = int(options["--playouts"]) if "--playouts" in options else None
+        seconds = float(options["--seconds"]) if "--seconds" in options else None
+        threads = int(options["--threads"]) if "--threads" in options else None
+        check_settings(level, playouts, seconds, threads)
+    except ValueError as err:
+        raise ValueError(f"built-in player {command!r}: {err}") from None
+    return partial(MctsPlayer, level, playouts=playouts, seconds=seconds, threads=threads)
+
+
+class BuiltinPlayer:
+    """One of tengen's own players (``builtin``: MCTS; ``random``), seeded per game."""
+
+    def __init__(self, name: str, player: RandomPlayer | MctsPlayer) -> None:
         self.name = name
-        self._player = RandomPlayer(seed)
+        self._player = player
 
     def new_game(self, game: Game, clock: Clock | None) -> None:
         """Nothing to set up."""
@@ -84,11 +119,15 @@ class BuiltinPlayer:
         """Nothing to remember: the game is passed to `genmove`."""
 
     def genmove(self, game: Game, color: Color, clock: Clock | None) -> Move | str:
-        """The random player's move."""
+        """The player's move, thought over within what the clock allows."""
+        if isinstance(self._player, MctsPlayer):
+            return self._player.genmove(game, color, clock)
         return self._player.genmove(game, color)
 
     def close(self) -> None:
-        """Nothing to release."""
+        """Stop the search threads, if any."""
+        if isinstance(self._player, MctsPlayer):
+            self._player.close()
 
 
 class GtpPlayer:

@@ -1,0 +1,426 @@
+"""Go for the search: candidate moves with prior knowledge, moves in the tree, heavy playouts.
+
+These are the three compiled operations of `tengen.ai.protocol` for Go. Every rule (legality,
+capture, simple ko, eyes) is a call to `tengen.core.kernels`; what this module adds is choice:
+which move a playout prefers (capture the last move's chain, save an own chain from atari,
+answer the last move with a 3x3 shape, else a random move that fills no own eye and puts no
+group into atari) and how much the tree trusts a move before searching it.
+
+The game state is the kernels' ``st``/``zh`` pair plus ``meta`` (the slots below). Superko is
+not seen here: the root's moves come from `Game.legal_moves`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from tengen.core.kernels import (
+    COLOR,
+    EMPTIES,
+    EMPTY,
+    EPOS,
+    H_HEIGHT,
+    H_NEMPTY,
+    H_STRIDE,
+    H_WIDTH,
+    HDR,
+    HEAD,
+    LEGAL,
+    LIBS,
+    SIZE,
+    WALL,
+    chain_liberties,
+    chain_stones,
+    is_eye_like,
+    legality,
+    play,
+    play_pass,
+)
+
+# Slots of the int64 `meta` array (slot 0 is the protocol's: the player to move).
+TO_PLAY, PASSES, LAST, KOMI2, MAX_MOVES = 0, 1, 2, 3, 4
+META_SLOTS = 5
+
+# Prior knowledge as (virtual visits, virtual wins) added to a new child.
+_EVEN = (10.0, 5.0)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _xorshift(rng: np.ndarray) -> np.uint64:
+    x = rng[0]
+    x ^= x << np.uint64(13)
+    x ^= x >> np.uint64(7)
+    x ^= x << np.uint64(17)
+    rng[0] = x
+    return np.uint64(x)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _below(rng: np.ndarray, n: int) -> int:
+    """A uniform integer in [0, n)."""
+    return int(_xorshift(rng) % np.uint64(n))
+
+
+@njit(cache=True, nogil=True)
+def neighbourhood_code(st: np.ndarray, loc: int) -> int:
+    """The 3x3 contents around `loc` packed as in `patterns.NEIGHBOURS` (2 bits a point)."""
+    s = int(st[HDR, H_STRIDE])
+    code = 0
+    shift = 0
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            if dx == 0 and dy == 0:
+                continue
+            a = loc + dy * s + dx
+            v = WALL if a < 0 or a >= st.shape[1] else st[COLOR, a]
+            code |= v << shift
+            shift += 2
+    return code
+
+
+@njit(cache=True, nogil=True)
+def liberties_after(st: np.ndarray, loc: int, color: int, buf: np.ndarray) -> int:
+    """Liberties (counted up to 2) of the chain a stone of `color` at `loc` would make;
+    2 when it captures. The lone stone's own case counts like any other."""
+    s = int(st[HDR, H_STRIDE])
+    opp = 3 - color
+    first = -1
+    for off in (-s, -1, 1, s):
+        a = loc + off
+        col = st[COLOR, a]
+        if col == EMPTY:
+            if first < 0:
+                first = a
+            elif a != first:
+                return 2
+        elif col == opp:
+            if st[LIBS, st[HEAD, a]] == 1:
+                return 2
+        elif col == color:
+            if st[LIBS, st[HEAD, a]] >= 3:
+                return 2
+            n = chain_liberties(st, a, buf)
+            for i in range(n):
+                b = buf[i]
+                if b == loc:
+                    continue
+                if first < 0:
+                    first = b
+                elif b != first:
+                    return 2
+    return 0 if first < 0 else 1
+
+
+@njit(cache=True, nogil=True)
+def _joins_own(st: np.ndarray, loc: int, color: int) -> bool:
+    s = int(st[HDR, H_STRIDE])
+    return bool(
+        st[COLOR, loc - s] == color
+        or st[COLOR, loc - 1] == color
+        or st[COLOR, loc + 1] == color
+        or st[COLOR, loc + s] == color
+    )
+
+
+@njit(cache=True, nogil=True)
+def _acceptable(st: np.ndarray, loc: int, color: int, buf: np.ndarray) -> bool:
+    """Legal, no own eye filled, and no group of two or more stones left in atari."""
+    if st[COLOR, loc] != EMPTY or is_eye_like(st, loc, color):
+        return False
+    if legality(st, loc, color, False) != LEGAL:
+        return False
+    return not (_joins_own(st, loc, color) and liberties_after(st, loc, color, buf) < 2)
+
+
+@njit(cache=True, nogil=True)
+def _add(cands: np.ndarray, n: int, loc: int) -> int:
+    for i in range(n):
+        if cands[i] == loc:
+            return n
+    cands[n] = loc
+    return n + 1
+
+
+@njit(cache=True, nogil=True)
+def _urgent(
+    st: np.ndarray, color: int, last: int, cands: np.ndarray, buf: np.ndarray, stones: np.ndarray
+) -> int:
+    """Moves answering the last move: take its chain in atari, or save an own chain next to
+    it from atari (capture an attacker, or extend when that gives two liberties)."""
+    n = 0
+    if last <= 0 or st[COLOR, last] == EMPTY:
+        return 0
+    opp = 3 - color
+    s = int(st[HDR, H_STRIDE])
+    if st[COLOR, last] == opp and st[LIBS, st[HEAD, last]] == 1:
+        chain_liberties(st, last, buf)
+        n = _add(cands, n, buf[0])
+    for off in (-s, -1, 1, s):
+        a = last + off
+        if st[COLOR, a] != color or st[LIBS, st[HEAD, a]] != 1:
+            continue
+        size = chain_stones(st, a, stones)
+        for i in range(size):
+            for off2 in (-s, -1, 1, s):
+                b = stones[i] + off2
+                if st[COLOR, b] == opp and st[LIBS, st[HEAD, b]] == 1:
+                    chain_liberties(st, b, buf)
+                    n = _add(cands, n, buf[0])
+        chain_liberties(st, a, buf)
+        lib = buf[0]
+        if liberties_after(st, lib, color, buf) >= 2:
+            n = _add(cands, n, lib)
+    return n
+
+
+@njit(cache=True, nogil=True)
+def _shapes(st: np.ndarray, table: np.ndarray, last: int, cands: np.ndarray) -> int:
+    """Empty points next to the last move whose 3x3 neighbourhood is a good shape."""
+    if last <= 0:
+        return 0
+    s = int(st[HDR, H_STRIDE])
+    n = 0
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            a = last + dy * s + dx
+            if st[COLOR, a] == EMPTY and table[neighbourhood_code(st, a)]:
+                cands[n] = a
+                n += 1
+    return n
+
+
+@njit(cache=True, nogil=True)
+def _pick(
+    st: np.ndarray, color: int, cands: np.ndarray, n: int, rng: np.ndarray, buf: np.ndarray
+) -> int:
+    """A random acceptable move among `cands[:n]`, or 0."""
+    while n > 0:
+        i = _below(rng, n)
+        loc = cands[i]
+        if _acceptable(st, loc, color, buf):
+            return int(loc)
+        n -= 1
+        cands[i] = cands[n]
+    return 0
+
+
+@njit(cache=True, nogil=True)
+def playout_move(
+    st: np.ndarray,
+    table: np.ndarray,
+    color: int,
+    last: int,
+    rng: np.ndarray,
+    cands: np.ndarray,
+    buf: np.ndarray,
+    stones: np.ndarray,
+) -> int:
+    """The playout's move for `color` after `last` (a location; 0 pass): urgent, then shape,
+    then random; 0 when it should pass."""
+    n = _urgent(st, color, last, cands, buf, stones)
+    loc = _pick(st, color, cands, n, rng, buf)
+    if loc:
+        return loc
+    n = _shapes(st, table, last, cands)
+    loc = _pick(st, color, cands, n, rng, buf)
+    if loc:
+        return loc
+    k = st[HDR, H_NEMPTY]
+    while k > 0:
+        i = _below(rng, k)
+        loc = st[EMPTIES, i]
+        if _acceptable(st, loc, color, buf):
+            return int(loc)
+        # Move the refused point past the end of the live range (the kernels' own trick).
+        k -= 1
+        other = st[EMPTIES, k]
+        st[EMPTIES, i] = other
+        st[EPOS, other] = i
+        st[EMPTIES, k] = loc
+        st[EPOS, loc] = k
+    return 0
+
+
+@njit(cache=True, nogil=True)
+def area_margin(st: np.ndarray, komi2: int, own: np.ndarray) -> float:
+    """Black's area score minus White's minus komi, on a board played out (empty points count
+    for the only colour around them); adds +1/-1 per point owned to `own`."""
+    s = int(st[HDR, H_STRIDE])
+    total = 0
+    for r in range(st[HDR, H_HEIGHT]):
+        for c in range(st[HDR, H_WIDTH]):
+            loc = (r + 1) * s + c + 1
+            col = st[COLOR, loc]
+            if col == EMPTY:
+                seen = 0
+                for off in (-s, -1, 1, s):
+                    v = st[COLOR, loc + off]
+                    if v == 1 or v == 2:
+                        seen |= v
+                col = seen
+            if col == 1:
+                total += 1
+                own[loc] += 1.0
+            elif col == 2:
+                total -= 1
+                own[loc] -= 1.0
+    return total - komi2 / 2.0
+
+
+@njit(cache=True, nogil=True)
+def go_play(st: np.ndarray, zh: np.ndarray, meta: np.ndarray, move: int) -> None:
+    """Play `move` (a location; 0 passes) for the player to move and pass the turn."""
+    color = meta[TO_PLAY]
+    if move == 0:
+        play_pass(st)
+        meta[PASSES] += 1
+    else:
+        play(st, zh, move, color)
+        meta[PASSES] = 0
+    meta[LAST] = move
+    meta[TO_PLAY] = 3 - color
+
+
+@njit(cache=True, nogil=True)
+def go_rollout(
+    st: np.ndarray,
+    zh: np.ndarray,
+    meta: np.ndarray,
+    table: np.ndarray,
+    rng: np.ndarray,
+    amaf: np.ndarray,
+    own: np.ndarray,
+) -> float:
+    """Play the game out with the playout policy; Black's area margin. Marks in `amaf` the
+    colour that first played each point and adds the final owners to `own`.
+
+    Two passes in a row within the tree do not end it: the playout still runs, so dead
+    stones are taken off as a count with dead-stone removal would."""
+    cells = st.shape[1]
+    cands = np.empty(16, np.int64)
+    buf = np.empty(cells, np.int32)
+    stones = np.empty(cells, np.int32)
+    color = meta[TO_PLAY]
+    last = meta[LAST]
+    passes = 0
+    limit = meta[MAX_MOVES]
+    moves = 0
+    while passes < 2 and moves < limit:
+        loc = playout_move(st, table, color, last, rng, cands, buf, stones)
+        if loc:
+            play(st, zh, loc, color)
+            if amaf[loc] == 0:
+                amaf[loc] = color
+            passes = 0
+        else:
+            play_pass(st)
+            passes += 1
+        last = loc
+        color = 3 - color
+        moves += 1
+    return area_margin(st, meta[KOMI2], own)
+
+
+@njit(cache=True, nogil=True)
+def _line(st: np.ndarray, loc: int) -> int:
+    """Distance to the nearest edge (0 on the first line)."""
+    s = int(st[HDR, H_STRIDE])
+    r = loc // s - 1
+    c = loc % s - 1
+    return int(min(r, c, st[HDR, H_HEIGHT] - 1 - r, st[HDR, H_WIDTH] - 1 - c))
+
+
+@njit(cache=True, nogil=True)
+def _stones_near(st: np.ndarray, loc: int, radius: int) -> bool:
+    """Whether a stone lies within Manhattan distance `radius`."""
+    s = int(st[HDR, H_STRIDE])
+    for dy in range(-radius, radius + 1):
+        span = radius - abs(dy)
+        for dx in range(-span, span + 1):
+            a = loc + dy * s + dx
+            if 0 <= a < st.shape[1]:
+                v = st[COLOR, a]
+                if v == 1 or v == 2:
+                    return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def go_candidates(
+    st: np.ndarray,
+    zh: np.ndarray,
+    meta: np.ndarray,
+    table: np.ndarray,
+    moves: np.ndarray,
+    prior_n: np.ndarray,
+    prior_w: np.ndarray,
+) -> int:
+    """The moves the tree considers (every legal point but own eyes, then pass) with prior
+    knowledge as virtual visits and wins: captures, atari escapes and shapes near the last
+    move are trusted, groups put into atari and empty-area first-line moves are not."""
+    color = meta[TO_PLAY]
+    opp = 3 - color
+    last = meta[LAST]
+    s = int(st[HDR, H_STRIDE])
+    cells = st.shape[1]
+    buf = np.empty(cells, np.int32)
+    stones = np.empty(cells, np.int32)
+    cands = np.empty(16, np.int64)
+    urgent = _urgent(st, color, last, cands, buf, stones)
+    n = 0
+    for loc in range(cells):
+        if st[COLOR, loc] != EMPTY or is_eye_like(st, loc, color):
+            continue
+        if legality(st, loc, color, False) != LEGAL:
+            continue
+        pn, pw = _EVEN
+        libs = liberties_after(st, loc, color, buf)
+        captures = 0
+        saves = False
+        for off in (-s, -1, 1, s):
+            a = loc + off
+            v = st[COLOR, a]
+            if v == opp and st[LIBS, st[HEAD, a]] == 1:
+                captures += st[SIZE, st[HEAD, a]]
+            elif v == color and st[LIBS, st[HEAD, a]] == 1:
+                saves = True
+        if libs < 2 and captures == 0:
+            if _joins_own(st, loc, color):
+                pn += 30.0
+            else:
+                pn += 10.0
+                pw += 1.0
+        if captures > 0:
+            w = 10.0 + 5.0 * min(captures, 4)
+            pn += w
+            pw += w
+        if saves and libs >= 2:
+            pn += 15.0
+            pw += 15.0
+        for i in range(urgent):
+            if cands[i] == loc:
+                pn += 10.0
+                pw += 10.0
+        near = last > 0 and abs(loc // s - last // s) <= 1 and abs(loc % s - last % s) <= 1
+        if near and table[neighbourhood_code(st, loc)]:
+            pn += 10.0
+            pw += 10.0
+        if not _stones_near(st, loc, 2):
+            line = _line(st, loc)
+            if line == 0:
+                pn += 20.0
+            elif line == 1:
+                pn += 10.0
+                pw += 2.0
+            elif line == 2:
+                pn += 10.0
+                pw += 8.0
+        moves[n] = loc
+        prior_n[n] = pn
+        prior_w[n] = pw
+        n += 1
+    moves[n] = 0
+    prior_n[n] = 30.0 if meta[PASSES] == 0 else 10.0
+    prior_w[n] = 3.0 if meta[PASSES] == 0 else 5.0
+    return n + 1

@@ -1,0 +1,207 @@
+"""The built-in Go player: legal play, tactics, passing, resigning, determinism, reuse."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from tengen.ai.levels import DEFAULT_LEVEL, LEVELS, MAX_LEVEL, MIN_LEVEL
+from tengen.ai.mcts import MctsPlayer
+from tengen.core.color import Color
+from tengen.core.coords import Point
+from tengen.core.game import Game
+from tengen.core.rules import CHINESE
+
+
+def position(diagram: str, to_play: Color = Color.BLACK, komi: float = 7.5) -> Game:
+    """A game set up from a diagram (X black, O white), `to_play` to move."""
+    rows = [line.replace(" ", "") for line in diagram.strip().splitlines()]
+    game = Game(len(rows[0]), len(rows), CHINESE.with_komi(komi))
+    black = [Point(c, r) for r, row in enumerate(rows) for c, s in enumerate(row) if s == "X"]
+    white = [Point(c, r) for r, row in enumerate(rows) for c, s in enumerate(row) if s == "O"]
+    game.setup(black, white, to_play=to_play)
+    return game
+
+
+@pytest.fixture
+def player() -> Iterator[MctsPlayer]:
+    p = MctsPlayer(playouts=400, threads=2, seed=3)
+    yield p
+    p.close()
+
+
+def test_levels_cover_beginner_to_strongest() -> None:
+    assert (MIN_LEVEL, MAX_LEVEL) == (1, 10)
+    assert MIN_LEVEL <= DEFAULT_LEVEL <= MAX_LEVEL
+    assert LEVELS[1].temperature > 0 and LEVELS[MAX_LEVEL].temperature == 0
+    with pytest.raises(ValueError, match="level must be 1 to 10"):
+        MctsPlayer(11)
+
+
+def test_plays_a_whole_game_legally_to_two_passes_or_resignation() -> None:
+    game = Game(7)
+    players = {c: MctsPlayer(playouts=150, threads=2, seed=int(c)) for c in Color}
+    try:
+        while not game.is_over and game.move_number < 150:
+            choice = players[game.to_play].genmove(game, game.to_play)
+            if choice == "resign":
+                game.resign()
+            else:
+                game.play(choice)  # raises IllegalMove on an illegal choice
+    finally:
+        for p in players.values():
+            p.close()
+    assert game.is_over
+    assert game.move_number > 10
+
+
+def test_captures_the_big_chain_in_atari(player: MctsPlayer) -> None:
+    game = position(
+        """
+        . . . . . . .
+        . X X X X . .
+        X O O O O . .
+        . X X X X . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        """
+    )
+    assert player.genmove(game, Color.BLACK) == Point(5, 2)
+
+
+def test_saves_its_big_chain_from_atari(player: MctsPlayer) -> None:
+    game = position(
+        """
+        . . . . . . .
+        . O O O O . .
+        O X X X X . .
+        . O O O O . .
+        X . . . . X X
+        X X X X X X .
+        . . . . . . .
+        """,
+        komi=0.5,
+    )
+    assert player.genmove(game, Color.BLACK) == Point(5, 2)
+
+
+ENDGAME = """
+    . . . X O . .
+    . . . X O . .
+    X X X X O O O
+    . . . X O . .
+    . . . X {} O .
+    """
+
+
+def test_passes_when_every_point_is_settled(player: MctsPlayer) -> None:
+    game = position(ENDGAME.format("X"), Color.WHITE, komi=6.5)
+    game.play(None)
+    assert player.genmove(game, Color.BLACK) is None
+    assert player.last_analysis is not None and player.last_analysis.winrate > 0.5
+
+
+def test_fills_the_last_dame_that_wins_instead_of_passing(player: MctsPlayer) -> None:
+    game = position(ENDGAME.format("."), Color.WHITE, komi=6.5)
+    game.play(None)
+    assert player.genmove(game, Color.BLACK) == Point(4, 4)
+
+
+def test_does_not_fill_its_own_eyes() -> None:
+    game = position(
+        """
+        . X . X O . O
+        X X X X O O .
+        . X . X O . O
+        X X X X O . O
+        . X . X O O O
+        """
+    )
+    with MctsPlayerContext(playouts=50) as p:
+        assert p.genmove(game, Color.BLACK) is None
+
+
+def test_resigns_when_hopeless(player: MctsPlayer) -> None:
+    game = position(
+        """
+        . O . O . O .
+        O O O O O O O
+        . O . O . O .
+        O O O O O O O
+        . O . O . O .
+        X X . . . . .
+        . X . . . . .
+        """
+    )
+    assert player.genmove(game, Color.BLACK) == "resign"
+
+
+def test_same_seed_same_search() -> None:
+    game = Game(9)
+    game.play(Point(4, 4))
+    results = []
+    for _ in range(2):
+        with MctsPlayerContext(playouts=600, seed=7) as p:
+            move = p.genmove(game, Color.WHITE)
+            assert p.last_analysis is not None
+            results.append((move, [(m.move, m.visits) for m in p.last_analysis.moves]))
+    assert results[0] == results[1]
+
+
+def test_reuses_the_subtree_of_the_moves_played() -> None:
+    game = Game(9)
+    with MctsPlayerContext(playouts=800) as p:
+        move = p.genmove(game, Color.BLACK)
+        assert move is not None and move != "resign" and p.last_analysis is not None
+        first = p.last_analysis
+        reply = next(m for m in first.moves if m.move == move).pv[1:2]
+        game.play(move)
+        game.play(reply[0] if reply else None)
+        p.genmove(game, Color.BLACK)
+        assert p.last_analysis is not None
+        assert p.last_analysis.visits > 800  # the kept subtree's visits plus the new ones
+
+
+def test_analysis_fields_agree() -> None:
+    game = Game(9)
+    game.play(Point(4, 4))
+    with MctsPlayerContext(playouts=500) as p:
+        a = p.analyse(game)
+    assert a.to_play is Color.WHITE and (a.width, a.height) == (9, 9)
+    assert a.visits >= 500
+    assert sum(m.visits for m in a.moves) <= a.visits
+    assert [m.visits for m in a.moves] == sorted((m.visits for m in a.moves), reverse=True)
+    assert 0 <= a.winrate <= 1 and all(0 <= m.winrate <= 1 for m in a.moves)
+    assert abs(sum(m.prior for m in a.moves) - 1) < 1e-6
+    assert all(m.pv[0] == m.move for m in a.moves)
+    assert Point(4, 4) not in {m.move for m in a.moves}
+    assert len(a.ownership) == 81 and all(-1 <= v <= 1 for v in a.ownership)
+    assert a.ownership[4 * 9 + 4] > 0.5  # the black stone at the centre stays black
+
+
+def test_progress_can_stop_the_search() -> None:
+    game = Game(9)
+    calls = []
+
+    def progress(a: object) -> bool:
+        calls.append(a)
+        return False
+
+    with MctsPlayerContext(playouts=10_000_000) as p:
+        a = p.analyse(game, progress=progress, interval=0.05)
+    assert calls and a.visits < 10_000_000
+
+
+class MctsPlayerContext:
+    """A player on 2 threads that is closed after the block."""
+
+    def __init__(self, playouts: int, seed: int = 0) -> None:
+        self.player = MctsPlayer(playouts=playouts, threads=2, seed=seed)
+
+    def __enter__(self) -> MctsPlayer:
+        return self.player
+
+    def __exit__(self, *exc: object) -> None:
+        self.player.close()
