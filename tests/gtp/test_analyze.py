@@ -36,8 +36,8 @@ def analysis(to_play: Color = Color.BLACK, visits: int = 10) -> Analysis:
         winrate=0.6,
         score_lead=2.5,
         moves=(
-            MoveInfo(D4, visits, 0.6, 0.25, (D4, E5)),
-            MoveInfo(None, 3, 0.123456789, 0.01, (None,)),
+            MoveInfo(D4, visits, 0.6, 0.25, (D4, E5), score_lead=2.5),
+            MoveInfo(None, 3, 0.123456789, 0.01, (None,), score_lead=-1.25),
             MoveInfo(E5, 0, 0.0, 0.5, (E5,)),
         ),
         ownership=(0.5,) * 81,
@@ -140,8 +140,14 @@ def test_lz_line() -> None:
 def test_kata_line_floats_root_info_and_ownership_for_the_player_to_move() -> None:
     request = AnalyzeRequest(None, 1.0, ownership=True, root_info=True)
     black = kata_line(analysis(Color.BLACK), request)
-    assert black.startswith("info move D4 visits 10 winrate 0.600000 prior 0.250000 lcb ")
-    assert " order 0 pv D4 E5 info move pass visits 3 winrate 0.123457 prior 0.010000 " in black
+    assert black.startswith(
+        "info move D4 visits 10 winrate 0.600000 scoreMean 2.500 scoreLead 2.500"
+        " prior 0.250000 lcb "
+    )
+    assert (
+        " order 0 pv D4 E5 info move pass visits 3 winrate 0.123457 scoreMean -1.250"
+        " scoreLead -1.250 prior 0.010000 lcb "
+    ) in black
     infos, rest = black.split(" rootInfo ")
     assert rest.startswith("visits 13 winrate 0.600000 scoreLead 2.500 ownership ")
     assert rest.split(" ownership ")[1].split() == ["0.5000"] * 81

@@ -154,3 +154,30 @@ def test_serve_answers_each_line_and_stops_at_quit() -> None:
     serve(engine, io.BytesIO(b"\n1 name\n\n2 play b e5\n3 quit\n4 name\n"), sink)
     assert sink.getvalue() == b"=1 tengen\n\n=2 \n\n=3 \n\n"
     assert engine.game.move_number == 1
+
+
+def test_kata_analyze_streams_until_the_next_command(engine: Engine) -> None:
+    """The real search behind ``tengen gtp``: reports arrive while stdin is quiet, and the
+    next command ends them and is answered."""
+    assert engine.send("boardsize 9") == "= \n\n"
+    assert engine.send("play b e5") == "= \n\n"
+    assert engine.process.stdin is not None
+    engine.process.stdin.write(b"5 kata-analyze 10 ownership true\n")
+    engine.process.stdin.flush()
+    assert engine.lines.get(timeout=TIMEOUT) == b"=5\n"
+    reports = [engine.lines.get(timeout=TIMEOUT).decode() for _ in range(2)]
+    for report in reports:
+        assert report.startswith("info move ") and report.endswith("\n")
+        ownership = report.split(" ownership ")[1].split()
+        assert len(ownership) == 81
+        assert float(ownership[4 * 9 + 4]) < -0.5  # White to play: Black's E5 is not White's
+    visits = [int(r.split(" visits ")[1].split()[0]) for r in reports]
+    assert visits[0] < visits[1]
+    engine.process.stdin.write(b"6 name\n")
+    engine.process.stdin.flush()
+    lines = [engine.lines.get(timeout=TIMEOUT)]
+    while lines[-2:] != [b"=6 tengen\n", b"\n"]:
+        lines.append(engine.lines.get(timeout=TIMEOUT))
+    *more, blank = lines[:-2]  # any last reports, then the empty line that ends 5
+    assert blank == b"\n" and all(line.startswith(b"info move ") for line in more)
+    assert engine.send("list_stones black") == "= E5\n\n"

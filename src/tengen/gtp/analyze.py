@@ -103,13 +103,15 @@ def lz_line(analysis: Analysis, request: AnalyzeRequest) -> str:
 def kata_line(analysis: Analysis, request: AnalyzeRequest) -> str:
     """One report in KataGo's format: floats, then ``rootInfo`` and ``ownership`` if asked.
 
-    Ownership is for the player to move, as KataGo reports it (our `Analysis` is Black's).
+    ``scoreMean`` repeats ``scoreLead``, as KataGo does for the tools that read the older
+    name. Ownership is for the player to move, as KataGo reports it (`Analysis` has Black's).
     """
     parts = []
     for order, info in enumerate(_shown(analysis, request)):
         parts.append(
             f"info move {_vertex(info, analysis)} visits {info.visits}"
-            f" winrate {info.winrate:.6f} prior {info.prior:.6f}"
+            f" winrate {info.winrate:.6f} scoreMean {info.score_lead:.3f}"
+            f" scoreLead {info.score_lead:.3f} prior {info.prior:.6f}"
             f" lcb {lcb(info.winrate, info.visits):.6f} order {order} pv {_pv(info, analysis)}"
         )
     if not parts:
