@@ -30,8 +30,12 @@ def test_page_and_static_files(client: TestClient) -> None:
 def test_config_lists_rules_and_seats(client: TestClient) -> None:
     data = client.get("/api/config").json()
     assert data["rulesets"]["japanese"] == 6.5
-    assert data["seats"] == ["human", "remote", "random"]
+    assert data["seats"] == ["human", "remote", "builtin", "random"]
     assert data["engine"] is None
+    assert list(data["levels"]) == [str(n) for n in range(1, 11)]
+    assert data["levels"]["1"] == "1 (50 playouts a move)"
+    assert data["levels"]["10"] == "10 (10 s a move)"
+    assert data["default_level"] == 7
 
 
 def test_new_game_state(games: Games) -> None:
@@ -61,6 +65,8 @@ def test_new_game_state(games: Games) -> None:
         ({"black": "random", "white": "random"}, "at least one seat must be a person"),
         ({"white": "engine"}, "no engine was given"),
         ({"colour": "red"}, "unknown option 'colour'"),
+        ({"white": "builtin", "level": 11}, "level must be 1 to 10, not 11"),
+        ({"level": "strong"}, "'level' must be int"),
     ],
 )
 def test_new_game_bad_options(client: TestClient, body: dict[str, object], message: str) -> None:
@@ -175,6 +181,15 @@ def test_random_player_answers_and_undo_takes_both_back(games: Games) -> None:
     assert state["move_number"] == 2 and state["to_play"] == "black"
     state = games.post(game, "undo", tokens["black"]).json()
     assert state["move_number"] == 0
+
+
+def test_builtin_player_at_its_level(games: Games) -> None:
+    game, tokens = games.new(white="builtin", level=1)
+    state = games.play(game, tokens["black"], "E5")
+    assert state["move_number"] == 2 and state["to_play"] == "black"
+    assert sum(row.count("W") for row in state["board"]) == 1
+    assert state["players"]["white"] == "tengen level 1"
+    assert "PW[tengen level 1]" in games.client.get(f"/api/games/{game}/sgf").text
 
 
 def test_random_player_moves_first_as_black_with_handicap(games: Games) -> None:

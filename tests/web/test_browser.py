@@ -332,3 +332,40 @@ def test_gomoku_renju_forbidden_point(server: Server, page: Page) -> None:
     point(page, "J8", height=15)
     expect(page.locator("#message")).to_contain_text("illegal move J8: forbidden: double-three")
     assert stones(page) == 8
+
+
+def test_analysis_on_the_board_and_the_win_rate_graph(server: Server, page: Page) -> None:
+    """A one-second analysis draws candidate moves and the territory, the A key stops a long
+    one, and the review's win-rate graph takes the page to the move clicked."""
+    new_game(page, server.url)
+    play(page, "E5", "C3", "G7")
+    page.select_option("#analysis-seconds", "1")
+    page.click("#analyse")
+    analysis = page.locator("#analysis")
+    expect(analysis).to_have_attribute("data-state", "done", timeout=60_000)  # JIT at first
+    expect(page.locator("#analysis-status")).to_contain_text("playouts")
+    candidates = page.locator("#board .candidate")
+    assert candidates.count() >= 1
+    for vertex in candidates.evaluate_all("gs => gs.map(g => g.dataset.vertex)"):
+        assert page.locator(f'#board .stone[data-vertex="{vertex}"]').count() == 0
+    assert page.locator("#board .own-black, #board .own-white").count() > 0
+    expect(page.locator("#analysis-moves li")).to_have_count(candidates.count())
+    shot(page, "18-analysis")
+    page.uncheck("#show-ownership")
+    expect(page.locator("#board .own-black")).to_have_count(0)
+    page.select_option("#analysis-seconds", "60")
+    page.locator("#board").press("a")
+    expect(analysis).to_have_attribute("data-state", "running")
+    page.locator("#board").press("a")
+    expect(analysis).to_have_attribute("data-state", "done")
+    play(page, "C7")  # another position: the old analysis is not drawn on it
+    expect(page.locator("#board .candidate")).to_have_count(0)
+    page.click("#to-review")
+    page.click("#graph-start")
+    expect(page.locator("#graph svg")).to_have_attribute("data-points", "5", timeout=60_000)
+    expect(page.locator("#graph-status")).to_have_text("5 of 5 positions")
+    shot(page, "19-win-rate-graph")
+    box = page.locator("#graph svg").bounding_box()
+    assert box is not None
+    page.mouse.click(box["x"] + 2, box["y"] + box["height"] / 2)
+    expect(page.locator("#status")).to_contain_text("Move 0 of 4")

@@ -21,7 +21,9 @@ import uvicorn
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 
+from tengen.ai.mcts import MctsPlayer
 from tengen.web import routes
+from tengen.web.analysis import Analysts
 from tengen.web.session import Sessions, WebError
 from tengen.web.store import Store
 
@@ -42,13 +44,16 @@ class Config:
 
 
 def create_app(config: Config) -> Starlette:
-    """A new app with its own store and sessions; engines stop when it shuts down."""
+    """A new app with its own store, sessions and analyses; engines and searches stop when it
+    shuts down."""
     store = Store(config.db)
     sessions = Sessions(store, config.engine, config.seed, config.gomoku_engine)
+    analysts = Analysts(lambda: MctsPlayer(seed=config.seed or 0))
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
+        analysts.close()
         sessions.close()
 
     app = Starlette(
@@ -57,6 +62,7 @@ def create_app(config: Config) -> Starlette:
         lifespan=lifespan,
     )
     app.state.sessions = sessions
+    app.state.analysts = analysts
     app.state.config = config
     return app
 

@@ -1,6 +1,7 @@
 """The opponents a seat can hold besides a person: the built-in players and external engines.
 
-Go: `BuiltinPlayer` and a GTP engine (`EnginePlayer`). Gomoku: `BuiltinGomoku` (the threat
+Go: `BuiltinPlayer` (the search of `tengen.ai.mcts` at a level), `RandomSeat` (uniform
+legal moves) and a GTP engine (`EnginePlayer`). Gomoku: `BuiltinGomoku` (the threat
 search of `tengen.ai.gomoku_player`) and a Gomocup ``pbrain`` engine (`GomocupPlayer`).
 
 `EnginePlayer` keeps an external engine (GNU Go, KataGo...) in step with a game: before each
@@ -15,6 +16,7 @@ from __future__ import annotations
 from typing import Literal, Protocol
 
 from tengen.ai.gomoku_player import GomokuPlayer
+from tengen.ai.mcts import MctsPlayer
 from tengen.ai.players import RandomPlayer
 from tengen.core.color import Color
 from tengen.core.coords import Move, Point, from_gtp, to_gtp
@@ -39,13 +41,28 @@ class Player(Protocol):
 
 
 class BuiltinPlayer:
-    """Adapts `tengen.ai.players.RandomPlayer` (or a later built-in player) to `Player`."""
+    """Adapts `tengen.ai.mcts.MctsPlayer` at a level (`tengen.ai.levels`) to `Player`."""
+
+    def __init__(self, level: int, seed: int | None = None) -> None:
+        self._player = MctsPlayer(level, seed=seed or 0)
+
+    def genmove(self, game: Game, color: Color, handicap: list[Point]) -> Move | Resign:
+        """The search's move, a pass once the game is settled, or "resign" when hopeless."""
+        return self._player.genmove(game, color)
+
+    def close(self) -> None:
+        """Stop the search's threads and drop its trees."""
+        self._player.close()
+
+
+class RandomSeat:
+    """Adapts `tengen.ai.players.RandomPlayer` to `Player`: the "random" opponent."""
 
     def __init__(self, seed: int | None = None) -> None:
         self._player = RandomPlayer(seed)
 
     def genmove(self, game: Game, color: Color, handicap: list[Point]) -> Move | Resign:
-        """The built-in player's move; it never resigns."""
+        """A uniformly random legal move that fills no own eye; it never resigns."""
         return self._player.genmove(game, color)
 
     def close(self) -> None:

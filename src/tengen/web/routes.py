@@ -22,7 +22,15 @@ from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from tengen.ai.levels import DEFAULT_LEVEL, LEVELS, Level
 from tengen.core.rules import PRESETS
+from tengen.web.analysis import (
+    DEFAULT_SECONDS,
+    GRAPH_PLAYOUTS,
+    Analyst,
+    Analysts,
+    Budget,
+)
 from tengen.web.session import (
     GOMOKU_RULES,
     GOMOKU_SEATS,
@@ -84,15 +92,23 @@ async def index(request: Request) -> FileResponse:
     return FileResponse(STATIC / "index.html", media_type="text/html")
 
 
+def _level_label(number: int, level: Level) -> str:
+    """How the form names a level: its number and its budget a move."""
+    budget = f"{level.playouts:,} playouts" if level.playouts else f"{level.seconds:g} s"
+    return f"{number} ({budget} a move)"
+
+
 async def config(request: Request) -> JSONResponse:
-    """What the new-game form offers: rulesets, seat kinds, whether an engine is there; the
-    same for Gomoku under ``gomoku``."""
+    """What the new-game form offers: rulesets, seat kinds, the built-in player's levels,
+    whether an engine is there; the same for Gomoku under ``gomoku``."""
     sessions = _sessions(request)
     engine, gomoku_engine = sessions.engine, sessions.gomoku_engine
     return JSONResponse(
         {
             "rulesets": {name: r.komi for name, r in PRESETS.items()},
             "seats": [k for k in SEAT_KINDS if k != "engine" or engine],
+            "levels": {str(n): _level_label(n, level) for n, level in LEVELS.items()},
+            "default_level": DEFAULT_LEVEL,
             "engine": " ".join(engine) if engine else None,
             "gomoku": {
                 "rules": list(GOMOKU_RULES),
@@ -207,6 +223,40 @@ async def game_socket(websocket: WebSocket) -> None:
         session.unsubscribe(queue)
 
 
+def _analyst(request: Request) -> Analyst:
+    """The analyst of the Go game in the path. Raises NotFound, or Conflict for Gomoku."""
+    analysts: Analysts = request.app.state.analysts
+    return analysts.get(_sessions(request).get(request.path_params["game_id"]))
+
+
+async def analysis_view(request: Request) -> JSONResponse:
+    """The last analysis of a position and the last win-rate graph (None where none ran)."""
+    return JSONResponse(_analyst(request).view())
+
+
+async def analysis_start(request: Request) -> JSONResponse:
+    """Analyse the position shown: ``{"seconds": s, "playouts": n}``, either or both."""
+    analyst = _analyst(request)
+    budget = Budget.from_json(await _json(request), Budget(seconds=DEFAULT_SECONDS))
+    token = request.headers.get("x-token")
+    return JSONResponse(await run_in_threadpool(analyst.start_position, budget, token))
+
+
+async def graph_start(request: Request) -> JSONResponse:
+    """Start the win-rate graph of the current line: ``{"playouts": n}`` for each position."""
+    analyst = _analyst(request)
+    budget = Budget.from_json(await _json(request), Budget(playouts=GRAPH_PLAYOUTS))
+    token = request.headers.get("x-token")
+    return JSONResponse(await run_in_threadpool(analyst.start_graph, budget, token))
+
+
+async def analysis_stop(request: Request) -> JSONResponse:
+    """Stop the analysis or graph that runs; its last view stays."""
+    analyst = _analyst(request)
+    token = request.headers.get("x-token")
+    return JSONResponse(await run_in_threadpool(analyst.stop, token))
+
+
 async def web_error(request: Request, exc: Exception) -> JSONResponse:
     """A refused request: its status and message."""
     assert isinstance(exc, WebError)
@@ -250,6 +300,10 @@ def routes() -> list[BaseRoute]:
         Route(f"{game}/position.svg", position_svg),
         Route(f"{game}/position.png", position_png),
         *(Route(f"{game}/{name}", _action(act), methods=["POST"]) for name, act in actions.items()),
+        Route(f"{game}/analysis", analysis_view, methods=["GET"]),
+        Route(f"{game}/analysis", analysis_start, methods=["POST"]),
+        Route(f"{game}/analysis/stop", analysis_stop, methods=["POST"]),
+        Route(f"{game}/graph", graph_start, methods=["POST"]),
         WebSocketRoute(f"{game}/ws", game_socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

@@ -218,6 +218,11 @@ class SessionBase(Generic[P]):
     def publish(self) -> dict[str, Any]:
         """Send the current state to every listener, from any thread; return it."""
         state = self.snapshot()
-        for queue, loop in list(self._listeners.items()):
-            loop.call_soon_threadsafe(_offer, queue, state)
+        self.broadcast(state)
         return state
+
+    def broadcast(self, message: dict[str, Any]) -> None:
+        """Send `message` (a state, or an analysis's progress) to every listener, from any
+        thread."""
+        for queue, loop in list(self._listeners.items()):
+            loop.call_soon_threadsafe(_offer, queue, message)

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from tengen.ai.levels import DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL
 from tengen.core.color import Color
 from tengen.core.coords import Move, Point, from_gtp, to_gtp
 from tengen.core.errors import IllegalMove
@@ -39,6 +40,7 @@ from tengen.web.players import (
     GomocupPlayer,
     GomokuComputer,
     Player,
+    RandomSeat,
 )
 from tengen.web.seats import (
     COMPUTER,
@@ -56,7 +58,7 @@ __all__ = ["BadRequest", "Conflict", "Forbidden", "NotFound", "WebError"]
 GOMOKU = 4
 GOMOKU_RULES = tuple(r.value for r in Rule)
 
-SEAT_KINDS = ("human", "remote", "random", "engine")
+SEAT_KINDS = ("human", "remote", "builtin", "random", "engine")
 GOMOKU_SEATS = ("human", "remote", "builtin", "engine")
 
 
@@ -73,7 +75,8 @@ def _field(data: dict[str, Any], key: str, kind: type, default: Any) -> Any:
 @dataclass(frozen=True)
 class NewGame:
     """The options of a new game, as the new-game form sends them (``game``: go or gomoku;
-    ``rule`` is Gomoku's, ``ruleset``, ``komi`` and the handicap Go's)."""
+    ``rule`` is Gomoku's, ``ruleset``, ``komi``, the handicap and the built-in player's
+    ``level`` Go's)."""
 
     game: str = "go"
     rule: str = "freestyle"
@@ -85,6 +88,7 @@ class NewGame:
     black: str = "human"
     white: str = "human"
     title: str = ""
+    level: int = DEFAULT_LEVEL
 
     @classmethod
     def from_json(cls, data: Any) -> NewGame:
@@ -109,6 +113,7 @@ class NewGame:
             black=_field(data, "black", str, "human"),
             white=_field(data, "white", str, "human"),
             title=_field(data, "title", str, ""),
+            level=_field(data, "level", int, DEFAULT_LEVEL),
         )
         if game == "gomoku":
             return options._check_gomoku()
@@ -120,6 +125,8 @@ class NewGame:
             raise BadRequest("handicap_type must be 'fixed' or 'free'")
         if options.handicap == 1 or not 0 <= options.handicap <= 9:
             raise BadRequest(f"handicap must be 0 or 2 to 9, not {options.handicap}")
+        if not MIN_LEVEL <= options.level <= MAX_LEVEL:
+            raise BadRequest(f"level must be {MIN_LEVEL} to {MAX_LEVEL}, not {options.level}")
         return options._check_seats(SEAT_KINDS)
 
     def _check_gomoku(self) -> NewGame:
@@ -155,8 +162,8 @@ def _tree_for(options: NewGame) -> GameTree:
     root.set("RU", ruleset.name)
     root.set("KM", komi)
     root.set("DT", time.strftime("%Y-%m-%d"))
-    root.set("PB", options.black if options.black in COMPUTER else "Black")
-    root.set("PW", options.white if options.white in COMPUTER else "White")
+    root.set("PB", _player_name(options.black, options.level, "Black"))
+    root.set("PW", _player_name(options.white, options.level, "White"))
     if options.title:
         root.set("GN", options.title)
     if options.handicap:
@@ -172,6 +179,13 @@ def _tree_for(options: NewGame) -> GameTree:
         elif options.handicap >= options.size * options.size:
             raise BadRequest("free handicap must leave at least one point empty")
     return GameTree(root)
+
+
+def _player_name(kind: str, level: int, person: str) -> str:
+    """The record's name for a seat: the person's colour, or the computer that holds it."""
+    if kind == "builtin":
+        return f"tengen level {level}"
+    return kind if kind in COMPUTER else person
 
 
 def _gomoku_tree(options: NewGame) -> GameTree:
@@ -245,7 +259,7 @@ class GameSession(SessionBase[Player]):
         tree: GameTree,
         meta: dict[str, Any],
         store: Store,
-        make_player: Callable[[str], Player],
+        make_player: Callable[[str, int], Player],
         created: float | None = None,
     ) -> None:
         super().__init__(game_id, tree, meta, store, created)
@@ -566,7 +580,8 @@ class GameSession(SessionBase[Player]):
                 return False
             player = self._players.get(color)
             if player is None:
-                player = self._players[color] = self._make_player(kind)
+                level = int(self.meta.get("level", DEFAULT_LEVEL))
+                player = self._players[color] = self._make_player(kind, level)
             try:
                 move = player.genmove(game, color, self._handicap_points())
             except EngineError as err:
@@ -756,12 +771,14 @@ class Sessions:
         self._open: dict[str, AnySession] = {}
         self._lock = threading.Lock()
 
-    def _make_player(self, kind: str) -> Player:
+    def _make_player(self, kind: str, level: int) -> Player:
         if kind == "engine":
             if not self.engine:
                 raise Conflict("no engine was given: start the server with --engine COMMAND")
             return EnginePlayer(self.engine)
-        return BuiltinPlayer(self.seed)
+        if kind == "builtin":
+            return BuiltinPlayer(level, self.seed)
+        return RandomSeat(self.seed)
 
     def _make_gomoku_player(self, kind: str) -> GomokuComputer:
         if kind == "engine":
@@ -795,6 +812,8 @@ class Sessions:
             "resigned": None,
             "warnings": [],
         }
+        if not gomoku:
+            meta["level"] = options.level
         return self._add(_gomoku_tree(options) if gomoku else _tree_for(options), meta)
 
     def import_record(self, data: bytes, filename: str = "") -> AnySession:

@@ -46,8 +46,9 @@ export async function request(method, url, { body, token, raw } = {}) {
   return data;
 }
 
-/** Follow a game's state over its websocket, reconnecting after a drop; returns a stop function. */
-export function follow(gameId, onState, onStatus) {
+/** Follow a game over its websocket, reconnecting after a drop: states go to `onState`,
+ * analysis progress ({analysis} or {graph}) to `onAnalysis`. Returns a stop function. */
+export function follow(gameId, onState, onStatus, onAnalysis) {
   let socket = null;
   let stopped = false;
   const open = () => {
@@ -56,7 +57,8 @@ export function follow(gameId, onState, onStatus) {
     socket.onopen = () => onStatus(true);
     socket.onmessage = (e) => {
       const data = JSON.parse(e.data);
-      if (!data.error) onState(data);
+      if (data.analysis !== undefined || data.graph !== undefined) onAnalysis(data);
+      else if (!data.error) onState(data);
     };
     socket.onclose = () => {
       onStatus(false);

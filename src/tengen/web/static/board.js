@@ -37,7 +37,8 @@ export class Board {
     container.addEventListener("keydown", (e) => this.key(e));
   }
 
-  /** Draw `state` with options {coords, numbers, chains, readonly, review}. */
+  /** Draw `state` with options {coords, numbers, chains, readonly, review, overlay}; `overlay`
+   * draws more on the SVG, given {x(col), y(row), cell, el}. */
   render(state, options) {
     this.state = state;
     this.options = options;
@@ -139,6 +140,8 @@ export class Board {
         }
       }
     }
+    // Drawn over the stones, under the marks: the analysis (candidate moves, ownership).
+    options.overlay?.(svg, { x, y, cell: C, el });
     if (state.last_move && !options.numbers) {
       const [c, r] = state.last_move;
       el("circle", { cx: x(c), cy: y(r), r: C * 0.22, class: "last" }, svg);

@@ -1,13 +1,14 @@
 // The page: the game list and new-game form, and one game's board and controls.
 // The server owns the game; this draws its state and sends intents.
 
+import { openAnalysis, receive, renderAnalysis, setupAnalysis } from "./analysis.js";
 import { follow, request, saveTokens, tokenFor, tokensFor } from "./api.js";
 import { Board, vertex } from "./board.js";
 import { renderReview, setupOpen, setupReview } from "./review.js";
 
 const $ = (id) => document.getElementById(id);
 const SEAT_NAMES = { human: "you (this screen)", remote: "player on another device",
-  random: "built-in player (random)", builtin: "built-in player", engine: "engine" };
+  random: "random moves", builtin: "built-in player", engine: "engine" };
 const RULE_NAMES = { freestyle: "freestyle (five or more)", standard: "standard (exactly five)",
   renju: "renju (Black: no 3-3, 4-4, overline)", caro: "caro (a five blocked at both ends does not win)" };
 
@@ -60,7 +61,7 @@ function statusText(s) {
   const prefix = s.mode === "review" ? `Move ${s.move_number} of ${s.line_length}. ` : `Move ${s.move_number}. `;
   const seat = s.seats[s.to_play];
   const held = tokensFor(app.id)[s.to_play];
-  const whose = s.mode === "review" ? "" : seat === "random" || seat === "engine" ? " (computer)" : held ? " (you)" : "";
+  const whose = s.mode === "review" ? "" : ["random", "builtin", "engine"].includes(seat) ? " (computer)" : held ? " (you)" : "";
   return `${prefix}${who} to play${whose}.${s.last_pass ? " Last move: pass." : ""}`;
 }
 
@@ -98,7 +99,8 @@ function render() {
   $("export-svg").href = `/api/games/${s.id}/position.svg${labels}`;
   $("export-png").href = `/api/games/${s.id}/position.png${labels}`;
   if (review) renderReview(s, act);
-  app.board.render(s, options());
+  const overlay = gomoku ? null : renderAnalysis(s, act);
+  app.board.render(s, { ...options(), overlay });
 }
 
 async function clickPoint(col, row) {
@@ -124,7 +126,8 @@ async function openGame(id) {
   }
   app.stop = follow(id, setState, (up) => {
     if (up && app.id === id) request("GET", `/api/games/${id}`).then(setState, () => {});
-  });
+  }, receive);
+  openAnalysis(id);
   showSeatLinks();
   $("board").focus();
 }
@@ -155,6 +158,9 @@ async function showHome() {
     rules.onchange = () => { document.querySelector("[name=komi]").value = config.rulesets[rules.value]; };
     const rule = document.querySelector("[name=rule]");
     for (const name of config.gomoku.rules) rule.add(new Option(RULE_NAMES[name] ?? name, name));
+    const level = document.querySelector("[name=level]");
+    for (const [n, label] of Object.entries(config.levels)) level.add(new Option(label, n));
+    level.value = String(config.default_level);
     app.config = config;
     syncForm();
   }
@@ -205,6 +211,8 @@ function syncForm() {
       new Option(kind === "engine" ? `engine: ${engine}` : SEAT_NAMES[kind], kind)));
     if (kinds.includes(chosen)) select.value = chosen;
   }
+  const builtin = [...form.querySelectorAll("select.seat")].some((s) => s.value === "builtin");
+  form.querySelector(".level-field").hidden = gomoku || !builtin;
 }
 
 function newGameOptions(form) {
@@ -230,6 +238,7 @@ function newGameOptions(form) {
     black: f.get("black"),
     white: f.get("white"),
     title: f.get("title"),
+    level: Number(f.get("level")),
   };
 }
 
@@ -255,7 +264,7 @@ function route() {
 function setup() {
   app.board = new Board($("board"), clickPoint);
   const form = $("new-game");
-  for (const name of ["game", "size", "gomoku_size"]) {
+  for (const name of ["game", "size", "gomoku_size", "black", "white"]) {
     for (const input of form.querySelectorAll(`[name=${name}]`)) input.addEventListener("change", syncForm);
   }
   form.addEventListener("submit", async (e) => {
@@ -271,6 +280,7 @@ function setup() {
   });
   setupOpen((id) => go(`/game/${id}`), (msg) => { $("home-message").textContent = msg; });
   setupReview(act);
+  setupAnalysis(() => ({ id: app.id, state: app.state }), () => app.state && render());
   $("pass").onclick = () => act("pass");
   $("undo").onclick = () => act("undo");
   $("resign").onclick = () => confirm("Resign this game?") && act("resign");

@@ -1,0 +1,322 @@
+"""The AI's view of a Go game in the web app: one position's analysis, or a win-rate graph.
+
+Each game has one `Analyst`, which runs at most one job at a time on a thread of its own:
+the analysis of the position shown (win rate, best moves with their visits, ownership), or
+the win rate after every move of the current line (the review graph). A job works on its own
+copy of the game, taken under the session's lock in a moment, so the game's other requests
+never wait for a search (which runs outside the GIL), and it never writes to the record.
+Each job has a search of its own, closed when it ends, so an idle game holds no tree.
+Progress goes to the game's websocket listeners as ``{"analysis": view}`` or ``{"graph":
+view}`` messages; the last view of each is kept for pages that ask. A job ends when its
+budget is spent, when the user stops it, when another job starts, or (a position's
+analysis) when the position shown changes.
+"""
+
+from __future__ import annotations
+
+import copy
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from tengen.ai.analysis import Analyser, Analysis
+from tengen.core.color import Color
+from tengen.core.coords import to_gtp
+from tengen.core.game import Game
+from tengen.sgf import Node, parse, serialise
+from tengen.sgf.cursor import Cursor
+from tengen.web.seats import BadRequest, Conflict
+from tengen.web.session import AnySession, GameSession
+
+MAX_SECONDS = 600.0
+MAX_PLAYOUTS = 10_000_000
+DEFAULT_SECONDS = 15.0
+GRAPH_PLAYOUTS = 300  # per position of the graph: enough for its shape, quick on 2 cores
+SHOWN_MOVES = 10  # candidate moves drawn on the board
+REPORT_EVERY = 0.5  # seconds between progress messages
+
+
+class ClosableAnalyser(Analyser, Protocol):
+    """An analyser that holds threads or memory until closed (`tengen.ai.mcts.MctsPlayer`)."""
+
+    def close(self) -> None:
+        """Free what the search holds."""
+        ...
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long one search may run: seconds, playouts, or both (whichever ends first)."""
+
+    seconds: float | None = None
+    playouts: int | None = None
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any], default: Budget) -> Budget:
+        """Read ``seconds`` and ``playouts``; `default` when neither is given.
+
+        Raises BadRequest naming the field that is not a number in range.
+        """
+        seconds, playouts = data.get("seconds"), data.get("playouts")
+        unknown = set(data) - {"seconds", "playouts"}
+        if unknown:
+            raise BadRequest(f"unknown analysis option {sorted(unknown)[0]!r}")
+        if seconds is None and playouts is None:
+            return default
+        if seconds is not None and (
+            isinstance(seconds, bool)
+            or not isinstance(seconds, int | float)
+            or not 0 < seconds <= MAX_SECONDS
+        ):
+            raise BadRequest(f"'seconds' must be a number above 0 and at most {MAX_SECONDS:g}")
+        if playouts is not None and (
+            isinstance(playouts, bool)
+            or not isinstance(playouts, int)
+            or not 1 <= playouts <= MAX_PLAYOUTS
+        ):
+            raise BadRequest(f"'playouts' must be a whole number from 1 to {MAX_PLAYOUTS}")
+        return cls(None if seconds is None else float(seconds), playouts)
+
+
+def position_key(game: Game) -> str:
+    """The player to move and the stones, as the page can write them from a game state
+    (``to_play:row/row/...``): an analysis is drawn only on the position it is about."""
+    rows = ("".join(".BW"[int(v)] for v in row) for row in game.board.grid())
+    return f"{game.to_play.name.lower()}:{'/'.join(rows)}"
+
+
+def position_view(analysis: Analysis, key: str, running: bool) -> dict[str, Any]:
+    """What the page draws: win rates and score leads (the moves' for the player to move,
+    ``black_winrate`` and ``black_lead`` for the bar), the best moves with visits and principal
+    variations, Black's ownership."""
+    black = analysis.to_play is Color.BLACK
+    h = analysis.height
+    moves = [m for m in analysis.moves if m.visits > 0][:SHOWN_MOVES]
+    return {
+        "running": running,
+        "key": key,
+        "to_play": analysis.to_play.name.lower(),
+        "visits": analysis.visits,
+        "winrate": analysis.winrate,
+        "black_winrate": analysis.winrate if black else 1 - analysis.winrate,
+        "black_lead": analysis.score_lead if black else -analysis.score_lead,
+        "moves": [
+            {
+                "vertex": to_gtp(m.move, h),
+                "point": None if m.move is None else [m.move.col, m.move.row],
+                "visits": m.visits,
+                "winrate": m.winrate,
+                "score_lead": m.score_lead,
+                "prior": m.prior,
+                "pv": [to_gtp(p, h) for p in m.pv],
+            }
+            for m in moves
+        ],
+        "ownership": [round(v, 2) for v in analysis.ownership],
+        "width": analysis.width,
+        "height": h,
+    }
+
+
+class Analyst:
+    """The analysis jobs of one Go game; `send` gets every progress message."""
+
+    def __init__(
+        self,
+        session: GameSession,
+        make_analyser: Callable[[], ClosableAnalyser],
+        send: Callable[[dict[str, Any]], None],
+    ) -> None:
+        self.session = session
+        self.position: dict[str, Any] | None = None
+        self.graph: dict[str, Any] | None = None
+        self._make_analyser = make_analyser
+        self._send = send
+        self._lock = threading.Lock()  # one start or stop at a time
+        self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
+
+    def view(self) -> dict[str, Any]:
+        """The last view of each kind of job (None where none ran)."""
+        return {"analysis": self.position, "graph": self.graph}
+
+    def start_position(self, budget: Budget, token: str | None) -> dict[str, Any]:
+        """Analyse the position shown within the budget. Raises Forbidden without a seat token."""
+        session = self.session
+        with session.lock:
+            session._require_any(token)
+            node = session.cursor.node
+            game = _search_copy(session.cursor.game)
+        key = position_key(game)
+
+        def job(analyser: ClosableAnalyser, stop: threading.Event) -> None:
+            def progress(analysis: Analysis) -> bool:
+                going = not stop.is_set() and session.cursor.node is node
+                self._report("analysis", position_view(analysis, key, going))
+                return going
+
+            result = analyser.analyse(
+                game,
+                seconds=budget.seconds,
+                playouts=budget.playouts,
+                progress=progress,
+                interval=REPORT_EVERY,
+            )
+            self._report("analysis", position_view(result, key, False))
+
+        self._start("analysis", {"running": True, "key": key, "visits": 0, "moves": []}, job)
+        return self.view()
+
+    def start_graph(self, budget: Budget, token: str | None) -> dict[str, Any]:
+        """Find Black's win rate after every move of the current line (and at its start),
+        with `budget` for each position. Raises Forbidden without a seat token."""
+        session = self.session
+        with session.lock:
+            session._require_any(token)
+            record = serialise(session.tree)
+            path, total = _line(session.cursor.node)
+        points: list[dict[str, Any]] = []
+
+        def job(analyser: ClosableAnalyser, stop: threading.Event) -> None:
+            cursor = Cursor(parse(record).games[0])
+            for step in [None, *path]:
+                if step is not None:
+                    cursor.forward(step)
+                    if not _has_move(cursor.node):
+                        continue
+                if stop.is_set():
+                    break
+                result = analyser.analyse(
+                    _search_copy(cursor.game),
+                    seconds=budget.seconds,
+                    playouts=budget.playouts,
+                    progress=lambda _: not stop.is_set(),
+                )
+                black = result.to_play is Color.BLACK
+                points.append(
+                    {
+                        "move": cursor.move_number,
+                        "black_winrate": result.winrate if black else 1 - result.winrate,
+                        "black_lead": result.score_lead if black else -result.score_lead,
+                    }
+                )
+                self._report("graph", {"running": True, "total": total, "points": list(points)})
+            self._report("graph", {"running": False, "total": total, "points": points})
+
+        self._start("graph", {"running": True, "total": total, "points": []}, job)
+        return self.view()
+
+    def stop(self, token: str | None) -> dict[str, Any]:
+        """Stop the running job (its last view stays). Raises Forbidden without a token."""
+        with self.session.lock:
+            self.session._require_any(token)
+        self._halt()
+        return self.view()
+
+    def close(self) -> None:
+        """Stop the running job (its search is freed as it ends)."""
+        self._halt()
+
+    def _start(
+        self,
+        kind: str,
+        initial: dict[str, Any],
+        job: Callable[[ClosableAnalyser, threading.Event], None],
+    ) -> None:
+        """Stop the running job, report `initial` and run `job` on a thread of its own."""
+        with self._lock:
+            self._halt_locked()
+            self._report(kind, initial)
+            analyser, stop = self._make_analyser(), threading.Event()
+            self._stop = stop
+
+            def run() -> None:
+                try:
+                    job(analyser, stop)
+                except Exception as err:  # a failed search must not take the app down
+                    self._report(kind, {"running": False, "error": f"{type(err).__name__}: {err}"})
+                finally:
+                    analyser.close()
+
+            self._thread = threading.Thread(target=run, name=f"analysis-{self.session.id}")
+            self._thread.start()
+
+    def _halt(self) -> None:
+        with self._lock:
+            self._halt_locked()
+
+    def _halt_locked(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join()
+            self._thread = None
+
+    def _report(self, kind: str, view: dict[str, Any]) -> None:
+        """Keep the view and send it to the game's pages."""
+        if kind == "analysis":
+            self.position = view
+        else:
+            self.graph = view
+        self._send({kind: view})
+
+
+def _search_copy(game: Game) -> Game:
+    """A copy of `game` for a search to play in: the records' permissive replay off."""
+    copied = copy.deepcopy(game)
+    copied.permissive = False
+    return copied
+
+
+def _line(node: Node) -> tuple[list[int], int]:
+    """The child indices from the root to `node` and on through first children to the end,
+    and how many positions the graph has there (the start and one after each move)."""
+    path: list[int] = []
+    positions = 1
+    n = node
+    while n.parent is not None:
+        path.append(next(i for i, c in enumerate(n.parent.children) if c is n))
+        positions += _has_move(n)
+        n = n.parent
+    path.reverse()
+    n = node
+    while n.children:
+        path.append(0)
+        n = n.children[0]
+        positions += _has_move(n)
+    return path, positions
+
+
+def _has_move(node: Node) -> bool:
+    return "B" in node.properties or "W" in node.properties
+
+
+class Analysts:
+    """The analysts of one app's games, made on first use; `close` stops them all."""
+
+    def __init__(self, make_analyser: Callable[[], ClosableAnalyser]) -> None:
+        self._make_analyser = make_analyser
+        self._open: dict[str, Analyst] = {}
+        self._lock = threading.Lock()
+
+    def get(self, session: AnySession) -> Analyst:
+        """The analyst of a Go game. Raises Conflict for a Gomoku game."""
+        if not isinstance(session, GameSession):
+            raise Conflict("analysis is for Go games")
+        with self._lock:
+            old = self._open.get(session.id)
+            if old is not None and old.session is session:
+                return old
+            analyst = self._open[session.id] = Analyst(
+                session, self._make_analyser, session.broadcast
+            )
+        if old is not None:  # the game was deleted and made again under its id
+            old.close()
+        return analyst
+
+    def close(self) -> None:
+        """Stop every job and free every search."""
+        with self._lock:
+            analysts, self._open = list(self._open.values()), {}
+        for analyst in analysts:
+            analyst.close()

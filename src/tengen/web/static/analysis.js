@@ -1,0 +1,167 @@
+// The AI's view of a Go game: the analysis panel, its drawing on the board, the win-rate graph.
+// The server runs the searches (web/analysis.py); this asks for them, shows their progress
+// as it arrives over the game's websocket, and draws the last result of each.
+
+import { request, tokenFor, tokensFor } from "./api.js";
+
+const $ = (id) => document.getElementById(id);
+const NS = "http://www.w3.org/2000/svg";
+
+const shown = { analysis: null, graph: null };
+let redraw = () => {};
+
+/** The position a state shows, written as the server writes an analysis's `key`. */
+export function positionKey(state) {
+  return `${state.to_play}:${state.board.join("/")}`;
+}
+
+const percent = (x) => `${(100 * x).toFixed(1)}%`;
+const count = (n) => (n >= 10000 ? `${Math.round(n / 1000)}k` : n >= 1000 ? `${(n / 1000).toFixed(1)}k` : `${n}`);
+
+/** Wire the panel: `current()` gives {id, state}; `draw()` is called when a result changes. */
+export function setupAnalysis(current, draw) {
+  redraw = draw;
+  const post = async (path, body) => {
+    const { id, state } = current();
+    try {
+      const views = await request("POST", `/api/games/${id}/${path}`,
+        { body, token: tokenFor(id, state?.to_play ?? "black") });
+      receive(views);
+    } catch (err) {
+      $("analysis-status").textContent = err.message;
+    }
+  };
+  const start = () => post("analysis", { seconds: Number($("analysis-seconds").value) });
+  $("analyse").onclick = start;
+  $("analysis-stop").onclick = () => post("analysis/stop", {});
+  $("graph-start").onclick = () => post("graph", {});
+  $("graph-stop").onclick = () => post("analysis/stop", {});
+  $("show-ownership").addEventListener("change", () => redraw());
+  document.addEventListener("keydown", (e) => {
+    if ($("game").hidden || e.target.closest("input, textarea, select") || e.ctrlKey || e.metaKey) return;
+    if (e.key === "a" || e.key === "A") {
+      e.preventDefault();
+      if (shown.analysis?.running) post("analysis/stop", {});
+      else start();
+    }
+  });
+}
+
+/** Forget the last game's results and fetch this game's (after a reload, say). */
+export async function openAnalysis(gameId) {
+  shown.analysis = shown.graph = null;
+  try {
+    receive(await request("GET", `/api/games/${gameId}/analysis`));
+  } catch {
+    // a Gomoku game has no analysis; the panel stays hidden there
+  }
+}
+
+/** Take {analysis?, graph?} views from the server (an answer or a websocket message). */
+export function receive(views) {
+  if (views.analysis !== undefined) shown.analysis = views.analysis;
+  if (views.graph !== undefined) shown.graph = views.graph;
+  redraw();
+}
+
+/** Show the panel and graph for `state` (`act` posts a game action: the graph navigates);
+ * return the function that draws the analysis on the board, or null. */
+export function renderAnalysis(state, act) {
+  const a = shown.analysis;
+  const here = a && !a.error && a.key === positionKey(state);
+  const held = Object.keys(tokensFor(state.id)).length > 0;
+  $("analyse").disabled = !held;
+  $("graph-start").disabled = !held;
+  $("analyse").hidden = !!a?.running;
+  $("analysis-stop").hidden = !a?.running;
+  $("analysis").dataset.state = !a ? "none" : a.error ? "error" : a.running ? "running" : "done";
+  const status = $("analysis-status");
+  const list = $("analysis-moves");
+  list.replaceChildren();
+  $("winbar").hidden = !here || !a.visits;
+  if (!a) {
+    status.textContent = held ? "Press Analyse (or A) for the AI's view of this position." : "";
+  } else if (a.error) {
+    status.textContent = `The analysis failed: ${a.error}`;
+  } else if (!here) {
+    status.textContent = a.running ? "Analysing another position…" : "The last analysis is of another position.";
+  } else if (!a.visits) {
+    status.textContent = "Analysing…";
+  } else {
+    const lead = a.black_lead >= 0 ? `Black leads by ${a.black_lead.toFixed(1)}` : `White leads by ${(-a.black_lead).toFixed(1)}`;
+    status.textContent = `${a.running ? "Analysing… " : ""}Black ${percent(a.black_winrate)} · ${lead} · ${count(a.visits)} playouts`;
+    $("winbar-black").style.width = percent(a.black_winrate);
+    for (const m of a.moves) {
+      const li = document.createElement("li");
+      const score = `${m.score_lead >= 0 ? "+" : ""}${m.score_lead.toFixed(1)}`;
+      li.textContent = `${m.vertex}: ${percent(m.winrate)} (${score}) · ${count(m.visits)} visits · ${m.pv.slice(0, 8).join(" ")}`;
+      list.appendChild(li);
+    }
+  }
+  renderGraph(state, act);
+  return here && a.visits ? (svg, geometry) => drawOnBoard(svg, geometry, a) : null;
+}
+
+/** Candidate moves (colour: share of the best's visits) and, if shown, the ownership. */
+function drawOnBoard(svg, { x, y, cell, el }, a) {
+  const layer = el("g", { class: "analysis-layer" }, svg);
+  if ($("show-ownership").checked) {
+    a.ownership.forEach((v, i) => {
+      if (Math.abs(v) < 0.2) return;
+      const c = i % a.width, r = Math.floor(i / a.width);
+      const side = cell * 0.55 * Math.abs(v);
+      el("rect", { x: x(c) - side / 2, y: y(r) - side / 2, width: side, height: side,
+        class: v > 0 ? "own-black" : "own-white" }, layer);
+    });
+  }
+  const most = Math.max(1, ...a.moves.map((m) => m.visits));
+  a.moves.forEach((m, order) => {
+    if (!m.point) return;
+    const [c, r] = m.point;
+    const hue = Math.round(120 * (m.visits / most));
+    const g = el("g", { class: "candidate", "data-vertex": m.vertex, "data-visits": m.visits }, layer);
+    el("circle", { cx: x(c), cy: y(r), r: cell * 0.46, fill: `hsl(${hue} 70% 50%)`,
+      stroke: order === 0 ? "#1d4ed8" : "#0006", "stroke-width": order === 0 ? 3 : 1 }, g);
+    el("text", { x: x(c), y: y(r) - cell * 0.12, class: "candidate-rate" }, g).textContent =
+      `${Math.round(100 * m.winrate)}`;
+    el("text", { x: x(c), y: y(r) + cell * 0.18, class: "candidate-visits" }, g).textContent = count(m.visits);
+  });
+}
+
+/** The win-rate graph of the current line: Black's win rate after each move; click to go there. */
+function renderGraph(state, act) {
+  const g = shown.graph;
+  const box = $("graph");
+  $("graph-start").hidden = !!g?.running;
+  $("graph-stop").hidden = !g?.running;
+  const status = $("graph-status");
+  if (!g) {
+    status.textContent = "";
+    box.replaceChildren();
+    return;
+  }
+  status.textContent = g.error ? `The graph failed: ${g.error}`
+    : `${g.running ? "Working: " : ""}${g.points.length} of ${g.total} positions`;
+  const w = 300, h = 90;
+  const last = Math.max(1, state.line_length, ...g.points.map((p) => p.move));
+  const px = (move) => (move / last) * w;
+  const py = (rate) => h - rate * h;
+  const svg = document.createElementNS(NS, "svg");
+  svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+  svg.setAttribute("preserveAspectRatio", "none");
+  svg.dataset.points = g.points.length;
+  const line = g.points.map((p) => `${px(p.move).toFixed(1)},${py(p.black_winrate).toFixed(1)}`).join(" ");
+  svg.innerHTML = `<rect width="${w}" height="${h}" class="graph-back"/>
+    <line x1="0" x2="${w}" y1="${h / 2}" y2="${h / 2}" class="graph-half"/>
+    <polygon points="0,${h} ${line} ${g.points.length ? px(g.points.at(-1).move).toFixed(1) : 0},${h}" class="graph-area"/>
+    <polyline points="${line}" class="graph-line"/>
+    <line x1="${px(state.move_number)}" x2="${px(state.move_number)}" y1="0" y2="${h}" class="graph-now"/>`;
+  svg.addEventListener("click", (e) => {
+    if (!g.points.length) return;
+    const box = svg.getBoundingClientRect();
+    const move = ((e.clientX - box.left) / box.width) * last;
+    const nearest = g.points.reduce((a, b) => (Math.abs(b.move - move) < Math.abs(a.move - move) ? b : a));
+    act("nav", { move: nearest.move });
+  });
+  box.replaceChildren(svg);
+}

@@ -1,0 +1,254 @@
+"""Analysis jobs of a game (web/analysis.py) on a stand-in search that counts its playouts.
+
+The stand-in makes the jobs' bookkeeping exact: budgets, stopping, a position that changes
+under a running search, the graph's points and the record left untouched. The app with the
+real search is tested in test_api.py and test_browser.py.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tengen.ai.analysis import Analysis, MoveInfo, Progress
+from tengen.core.color import Color
+from tengen.core.game import Game
+from tengen.web.analysis import Analysts, Budget, position_key
+from tengen.web.seats import BadRequest, Conflict, Forbidden
+from tengen.web.session import GameSession, NewGame, Sessions
+from tengen.web.store import Store
+
+
+class CountingSearch:
+    """Plays no Go: each playout is one visit of the first legal move, won 70% of the time
+    by the player to move; reports every 5 playouts, stops at the budget or when told."""
+
+    def __init__(self, fail: bool = False) -> None:
+        self.fail = fail
+        self.searched: list[tuple[Color, int]] = []
+        self.closed = False
+
+    def analyse(
+        self,
+        game: Game,
+        *,
+        playouts: int | None = None,
+        seconds: float | None = None,
+        progress: Progress | None = None,
+        interval: float = 0.5,
+    ) -> Analysis:
+        if self.fail:
+            raise RuntimeError("search broke")
+        self.searched.append((game.to_play, game.move_number))
+        game.play(game.legal_moves()[0])  # a search may use the copy it is given
+        game.undo()
+        deadline = time.monotonic() + (seconds or 1e9)
+        n = 0
+        while (playouts is None or n < playouts) and time.monotonic() < deadline:
+            n += 1
+            if progress is not None and n % 5 == 0 and not progress(self._result(game, n)):
+                return self._result(game, n)
+            time.sleep(0.001)
+        result = self._result(game, n)
+        if progress is not None:
+            progress(result)
+        return result
+
+    def _result(self, game: Game, n: int) -> Analysis:
+        move = game.legal_moves()[0]
+        size = game.width * game.height
+        return Analysis(
+            game.to_play,
+            n,
+            0.7,
+            3.0,
+            (MoveInfo(move, n, 0.7, 1.0, (move,), score_lead=1.5),),
+            (1.0,) * size,
+            9,
+            9,
+        )
+
+    def close(self) -> None:
+        self.closed = True
+
+
+@pytest.fixture
+def sessions(tmp_path: Path) -> Sessions:
+    return Sessions(Store(tmp_path / "games.sqlite3"), None, seed=1)
+
+
+def new_game(sessions: Sessions, *moves: str) -> tuple[GameSession, str]:
+    session = sessions.create(NewGame(size=9))
+    assert isinstance(session, GameSession)
+    token = session.tokens()["black"]
+    for vertex in moves:
+        session.play(vertex, token)
+    return session, token
+
+
+class Pages:
+    """What the game's pages would receive."""
+
+    def __init__(self) -> None:
+        self.messages: list[dict[str, Any]] = []
+
+    def __call__(self, message: dict[str, Any]) -> None:
+        self.messages.append(message)
+
+
+def analysts_for(session: GameSession, search: CountingSearch) -> tuple[Analysts, Pages]:
+    pages = Pages()
+    session.broadcast = pages  # type: ignore[method-assign]
+    return Analysts(lambda: search), pages
+
+
+def wait_until(done: Callable[[], bool]) -> None:
+    deadline = time.monotonic() + 10
+    while not done():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.005)
+
+
+def test_analysis_of_the_position_shown(sessions: Sessions) -> None:
+    session, token = new_game(sessions, "E5")
+    search = CountingSearch()
+    analysts, pages = analysts_for(session, search)
+    analyst = analysts.get(session)
+    analyst.start_position(Budget(playouts=20), token)
+    wait_until(lambda: analyst.position is not None and not analyst.position["running"])
+    view = analyst.position
+    assert view is not None
+    assert view["key"] == position_key(session.cursor.game)
+    assert view["key"].startswith("white:.........")
+    assert (view["to_play"], view["visits"], view["winrate"]) == ("white", 20, 0.7)
+    assert view["black_winrate"] == pytest.approx(0.3) and view["black_lead"] == -3.0
+    assert view["moves"] == [
+        {
+            "vertex": "A9",
+            "point": [0, 0],
+            "visits": 20,
+            "winrate": 0.7,
+            "score_lead": 1.5,
+            "prior": 1.0,
+            "pv": ["A9"],
+        }
+    ]
+    assert view["ownership"] == [1.0] * 81
+    assert search.searched == [(Color.WHITE, 1)]
+    assert session.cursor.game.move_number == 1  # the search played in its own copy
+    sent = [m["analysis"] for m in pages.messages]
+    assert sent[0] == {"running": True, "key": view["key"], "visits": 0, "moves": []}
+    # every 5 playouts, the search's last report at the end, then the job's final view
+    assert [m["visits"] for m in sent[1:]] == [5, 10, 15, 20, 20, 20]
+    assert [m["running"] for m in sent[1:]] == [True] * 5 + [False]
+
+
+def test_stop_and_a_new_job_ends_the_old_one(sessions: Sessions) -> None:
+    session, token = new_game(sessions)
+    analysts, _ = analysts_for(session, CountingSearch())
+    analyst = analysts.get(session)
+    analyst.start_position(Budget(seconds=60), token)
+    wait_until(lambda: (analyst.position or {}).get("visits", 0) >= 5)
+    analyst.start_position(Budget(seconds=60), token)  # the first job ends before this starts
+    wait_until(lambda: (analyst.position or {}).get("visits", 0) >= 5)
+    started = time.monotonic()
+    view = analyst.stop(token)
+    assert time.monotonic() - started < 5
+    assert view["analysis"]["running"] is False and view["analysis"]["visits"] >= 5
+    with pytest.raises(Forbidden):
+        analyst.stop(None)
+    with pytest.raises(Forbidden):
+        analyst.start_position(Budget(playouts=5), "not-a-token")
+
+
+def test_a_move_stops_the_analysis_of_the_old_position(sessions: Sessions) -> None:
+    session, token = new_game(sessions)
+    analysts, _ = analysts_for(session, CountingSearch())
+    analyst = analysts.get(session)
+    analyst.start_position(Budget(seconds=60), token)
+    wait_until(lambda: (analyst.position or {}).get("visits", 0) >= 5)
+    session.play("C3", token)
+    wait_until(lambda: analyst.position is not None and not analyst.position["running"])
+    assert analyst.position["key"].startswith("black:")  # still about the old position
+    analysts.close()
+
+
+def test_win_rate_graph_of_the_current_line(sessions: Sessions) -> None:
+    session, token = new_game(sessions, "E5", "C3", "G7")
+    session.set_mode("review", token)
+    session.navigate({"move": 1}, token)
+    record = session.sgf()
+    search = CountingSearch()
+    analysts, pages = analysts_for(session, search)
+    analyst = analysts.get(session)
+    analyst.start_graph(Budget(playouts=5), token)
+    wait_until(lambda: analyst.graph is not None and not analyst.graph["running"])
+    graph = analyst.graph
+    assert graph is not None and graph["total"] == 4
+    assert [p["move"] for p in graph["points"]] == [0, 1, 2, 3]
+    assert [p["black_winrate"] for p in graph["points"]] == pytest.approx([0.7, 0.3, 0.7, 0.3])
+    assert [p["black_lead"] for p in graph["points"]] == [3.0, -3.0, 3.0, -3.0]
+    black, white = Color.BLACK, Color.WHITE
+    assert search.searched == [(black, 0), (white, 1), (black, 2), (white, 3)]
+    assert [len(m["graph"]["points"]) for m in pages.messages] == [0, 1, 2, 3, 4, 4]
+    assert session.sgf() == record and session.cursor.move_number == 1
+
+
+def test_a_failed_search_is_reported_not_raised(sessions: Sessions) -> None:
+    session, token = new_game(sessions)
+    analysts, _ = analysts_for(session, CountingSearch(fail=True))
+    analyst = analysts.get(session)
+    analyst.start_position(Budget(playouts=5), token)
+    wait_until(lambda: (analyst.position or {}).get("error") is not None)
+    assert analyst.position == {"running": False, "error": "RuntimeError: search broke"}
+
+
+def test_each_job_closes_its_search_and_gomoku_has_no_analysis(sessions: Sessions) -> None:
+    session, token = new_game(sessions)
+    searches: list[CountingSearch] = []
+    analysts = Analysts(lambda: searches.append(CountingSearch()) or searches[-1])
+    analyst = analysts.get(session)
+    assert analysts.get(session) is analyst
+    analyst.start_position(Budget(playouts=5), token)
+    wait_until(lambda: searches[0].closed)
+    analyst.start_position(Budget(seconds=60), token)
+    assert len(searches) == 2 and not searches[1].closed
+    analysts.close()
+    assert searches[1].closed and analyst.position is not None
+    assert not analyst.position["running"]
+    gomoku = sessions.create(NewGame(game="gomoku"))
+    with pytest.raises(Conflict, match="analysis is for Go games"):
+        analysts.get(gomoku)
+
+
+@pytest.mark.parametrize(
+    ("body", "budget"),
+    [
+        ({}, Budget(seconds=15.0)),
+        ({"seconds": 2}, Budget(seconds=2.0)),
+        ({"playouts": 50}, Budget(playouts=50)),
+        ({"seconds": 0.5, "playouts": 50}, Budget(0.5, 50)),
+    ],
+)
+def test_budget_from_json(body: dict[str, Any], budget: Budget) -> None:
+    assert Budget.from_json(body, Budget(seconds=15.0)) == budget
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ({"seconds": 0}, "'seconds' must be a number above 0 and at most 600"),
+        ({"seconds": "5"}, "'seconds' must be a number"),
+        ({"seconds": True}, "'seconds' must be a number"),
+        ({"playouts": 2.5}, "'playouts' must be a whole number from 1 to 10000000"),
+        ({"playouts": 0}, "'playouts' must be a whole number"),
+        ({"visits": 5}, "unknown analysis option 'visits'"),
+    ],
+)
+def test_budget_refusals(body: dict[str, Any], message: str) -> None:
+    with pytest.raises(BadRequest, match=message):
+        Budget.from_json(body, Budget(seconds=15.0))
