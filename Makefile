@@ -56,6 +56,7 @@ bench: $(BENCH_STAMP)
 	$(NICE) $(BENCH_BIN)/python bench/scoring.py
 	$(NICE) $(BENCH_BIN)/python bench/batch.py
 	$(NICE) $(BENCH_BIN)/python bench/match.py
+	$(NICE) $(BENCH_BIN)/python bench/analysis.py
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
