@@ -28,7 +28,7 @@ def play(black: PlayerSpec, white: PlayerSpec, config: GameConfig) -> GameOutcom
         w.close()
 
 
-def test_gnugo_beats_the_builtin_player_and_the_referee_agrees(gnugo: str) -> None:
+def test_gnugo_beats_the_random_player_and_the_referee_agrees(gnugo: str) -> None:
     gnu = PlayerSpec("gnugo", f"{gnugo} --mode gtp --level 1")
     config = GameConfig(
         size=9,
@@ -36,7 +36,7 @@ def test_gnugo_beats_the_builtin_player_and_the_referee_agrees(gnugo: str) -> No
         referee=f"{gnugo} --mode gtp",
         opening=((Color.BLACK, Point(4, 4)),),
     )
-    outcome = play(PlayerSpec("random", "builtin"), gnu, config)
+    outcome = play(PlayerSpec("random", "random"), gnu, config)
     assert outcome.result.winner is Color.WHITE, outcome.ending
     assert outcome.referee is not None and outcome.referee.startswith("W+")
     root = parse(outcome.sgf).games[0].root
@@ -58,7 +58,7 @@ def test_gnugo_beats_the_builtin_player_and_the_referee_agrees(gnugo: str) -> No
 )
 def test_a_failing_engine_loses_mid_game(tmp_path: Path, mode: str, reason: str, says: str) -> None:
     bad = PlayerSpec("bad", fake_engine(tmp_path, mode, 3), timeout=1.0)
-    outcome = play(PlayerSpec("random", "builtin"), bad, GameConfig(size=9))
+    outcome = play(PlayerSpec("random", "random"), bad, GameConfig(size=9))
     assert outcome.result.winner is Color.BLACK and outcome.result.reason == reason
     assert outcome.moves == 5 and says in outcome.ending
 
@@ -66,13 +66,13 @@ def test_a_failing_engine_loses_mid_game(tmp_path: Path, mode: str, reason: str,
 def test_the_clock_flags_a_slow_engine(tmp_path: Path) -> None:
     slow = PlayerSpec("slow", fake_engine(tmp_path, "hang", 2))
     config = GameConfig(size=9, time=TimeControl.parse("absolute:0.5"))
-    outcome = play(slow, PlayerSpec("random", "builtin"), config)
+    outcome = play(slow, PlayerSpec("random", "random"), config)
     assert outcome.result.to_sgf() == "W+T" and outcome.moves == 2
 
 
 def test_move_limit_adjudicates_by_counting() -> None:
     config = GameConfig(size=9, max_moves=20)
-    outcome = play(PlayerSpec("a", "builtin"), PlayerSpec("b", "builtin"), config)
+    outcome = play(PlayerSpec("a", "random"), PlayerSpec("b", "random"), config)
     assert outcome.moves == 20 and outcome.result.reason in ("score", "draw")
     assert "move limit" in outcome.ending
 
