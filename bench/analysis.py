@@ -1,8 +1,8 @@
 """Analysis in the app and over GTP: does it leave the game responsive, and how fast does it stop?
 
 Rows, each measured with no analysis running and then with one running (side by side):
-- a web request of the game (GET its state; POST a move then an undo) through the app,
-  while an analysis of a 19x19 position searches on every core;
+- a web request of the game (GET its state; POST a move then an undo) to the app's server
+  (``python -m tengen.web``), while an analysis of a 19x19 position searches on every core;
 - a GTP ``name`` answered by ``tengen gtp`` alone, and as the command that ends a
   ``kata-analyze`` (the time it takes the search to stop and the answer to arrive);
 - the web Stop of a running analysis.
@@ -14,19 +14,19 @@ Plus the analysis's playouts a second on 9x9 and 19x19 (the search itself is ben
 from __future__ import annotations
 
 import argparse
+import json
+import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from starlette.testclient import TestClient
-
 from common import RESULTS, machine, render, write_json
-from tengen.web import Config, create_app
 
 
 def median_ms(fn: Callable[[], object], samples: int) -> float:
@@ -39,59 +39,91 @@ def median_ms(fn: Callable[[], object], samples: int) -> float:
     return 1000 * statistics.median(times)
 
 
+class App:
+    """``python -m tengen.web`` in a subprocess on a free port, and JSON requests to it."""
+
+    def __init__(self, db: Path) -> None:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        self.url = f"http://127.0.0.1:{port}"
+        argv = [sys.executable, "-m", "tengen.web", "--port", str(port), "--db", str(db)]
+        self.process = subprocess.Popen([*argv, "--seed", "1"], stdout=subprocess.DEVNULL)
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                self.call("GET", "/api/config")
+                return
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)
+
+    def call(self, method: str, path: str, body: Any = None, token: str = "") -> Any:
+        data = None if body is None else json.dumps(body).encode()
+        headers = {"Content-Type": "application/json", "X-Token": token}
+        req = urllib.request.Request(self.url + path, data, headers, method=method)
+        with urllib.request.urlopen(req, timeout=60) as response:
+            return json.loads(response.read())
+
+    def close(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=30)
+
+
 def web_rows(samples: int) -> tuple[list[dict[str, Any]], dict[str, float]]:
     """Request latencies idle and during an analysis, the Stop's, and playouts a second."""
-    with (
-        tempfile.TemporaryDirectory() as tmp,
-        TestClient(create_app(Config(db=Path(tmp) / "g.sqlite3", seed=1))) as client,
-    ):
-        rates = {}
-        for size in (9, 19):
-            game = client.post("/api/games", json={"size": size}).json()
-            gid, token = game["id"], game["tokens"]["black"]
-            headers = {"X-Token": token}
-            client.post(f"/api/games/{gid}/analysis", json={"playouts": 200}, headers=headers)
-            wait_done(client, gid)  # compiles the search once
-            start = time.perf_counter()
-            client.post(f"/api/games/{gid}/analysis", json={"seconds": 3}, headers=headers)
-            view = wait_done(client, gid)
-            rates[f"{size}x{size}"] = view["visits"] / (time.perf_counter() - start)
-
-        def get_state() -> None:
-            client.get(f"/api/games/{gid}")
-
-        def move_and_undo() -> None:
-            client.post(f"/api/games/{gid}/move", json={"vertex": "D4"}, headers=headers)
-            client.post(f"/api/games/{gid}/undo", json={}, headers=headers)
-
-        rows = []
-        for name, fn in (("web GET state", get_state), ("web move + undo", move_and_undo)):
-            idle = median_ms(fn, samples)
-            client.post(f"/api/games/{gid}/analysis", json={"seconds": 120}, headers=headers)
-            time.sleep(0.5)
-            busy = median_ms(fn, samples)
-            client.post(f"/api/games/{gid}/analysis/stop", json={}, headers=headers)
-            rows.append({"what": name, "idle_ms": idle, "analysing_ms": busy})
-        stops = []
-        for _ in range(5):
-            client.post(f"/api/games/{gid}/analysis", json={"seconds": 120}, headers=headers)
-            time.sleep(0.5)
-            start = time.perf_counter()
-            client.post(f"/api/games/{gid}/analysis/stop", json={}, headers=headers)
-            stops.append(time.perf_counter() - start)
-        rows.append(
-            {
-                "what": "web Stop",
-                "idle_ms": None,
-                "analysing_ms": 1000 * statistics.median(stops),
-            }
-        )
-        return rows, rates
+    with tempfile.TemporaryDirectory() as tmp:
+        app = App(Path(tmp) / "g.sqlite3")
+        try:
+            return _web_rows(app, samples)
+        finally:
+            app.close()
 
 
-def wait_done(client: TestClient, gid: str) -> dict[str, Any]:
+def _web_rows(app: App, samples: int) -> tuple[list[dict[str, Any]], dict[str, float]]:
+    rates = {}
+    for size in (9, 19):
+        game = app.call("POST", "/api/games", {"size": size})
+        gid, token = game["id"], game["tokens"]["black"]
+        analysis = f"/api/games/{gid}/analysis"
+        app.call("POST", analysis, {"playouts": 200}, token)
+        wait_done(app, gid)  # compiles the search once
+        start = time.perf_counter()
+        app.call("POST", analysis, {"seconds": 3}, token)
+        view = wait_done(app, gid)
+        rates[f"{size}x{size}"] = view["visits"] / (time.perf_counter() - start)
+
+    def get_state() -> None:
+        app.call("GET", f"/api/games/{gid}")
+
+    def move_and_undo() -> None:
+        app.call("POST", f"/api/games/{gid}/move", {"vertex": "D4"}, token)
+        app.call("POST", f"/api/games/{gid}/undo", {}, token)
+
+    rows = []
+    for name, fn in (("web GET state", get_state), ("web move + undo", move_and_undo)):
+        idle = median_ms(fn, samples)
+        app.call("POST", analysis, {"seconds": 120}, token)
+        time.sleep(0.5)
+        busy = median_ms(fn, samples)
+        app.call("POST", f"{analysis}/stop", {}, token)
+        rows.append({"what": name, "idle_ms": idle, "analysing_ms": busy})
+    stops = []
+    for _ in range(5):
+        app.call("POST", analysis, {"seconds": 120}, token)
+        time.sleep(0.5)
+        start = time.perf_counter()
+        app.call("POST", f"{analysis}/stop", {}, token)
+        stops.append(time.perf_counter() - start)
+    stop_ms = 1000 * statistics.median(stops)
+    rows.append({"what": "web Stop", "idle_ms": None, "analysing_ms": stop_ms})
+    return rows, rates
+
+
+def wait_done(app: App, gid: str) -> dict[str, Any]:
     while True:
-        view = client.get(f"/api/games/{gid}/analysis").json()["analysis"]
+        view = app.call("GET", f"/api/games/{gid}/analysis")["analysis"]
         if view and not view["running"]:
             return dict(view)
         time.sleep(0.05)

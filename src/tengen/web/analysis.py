@@ -15,7 +15,9 @@ analysis) when the position shown changes.
 from __future__ import annotations
 
 import copy
+import math
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -35,6 +37,7 @@ DEFAULT_SECONDS = 15.0
 GRAPH_PLAYOUTS = 300  # per position of the graph: enough for its shape, quick on 2 cores
 SHOWN_MOVES = 10  # candidate moves drawn on the board
 REPORT_EVERY = 0.5  # seconds between progress messages
+TICK = 0.1  # seconds between the search's progress calls: how soon Stop takes effect
 
 
 class ClosableAnalyser(Analyser, Protocol):
@@ -151,9 +154,14 @@ class Analyst:
         key = position_key(game)
 
         def job(analyser: ClosableAnalyser, stop: threading.Event) -> None:
+            reported = -math.inf
+
             def progress(analysis: Analysis) -> bool:
+                nonlocal reported
                 going = not stop.is_set() and session.cursor.node is node
-                self._report("analysis", position_view(analysis, key, going))
+                if going and time.monotonic() - reported >= REPORT_EVERY:
+                    self._report("analysis", position_view(analysis, key, True))
+                    reported = time.monotonic()
                 return going
 
             result = analyser.analyse(
@@ -161,7 +169,7 @@ class Analyst:
                 seconds=budget.seconds,
                 playouts=budget.playouts,
                 progress=progress,
-                interval=REPORT_EVERY,
+                interval=TICK,
             )
             self._report("analysis", position_view(result, key, False))
 
@@ -192,6 +200,7 @@ class Analyst:
                     seconds=budget.seconds,
                     playouts=budget.playouts,
                     progress=lambda _: not stop.is_set(),
+                    interval=TICK,
                 )
                 black = result.to_play is Color.BLACK
                 points.append(
