@@ -1,0 +1,144 @@
+"""The built-in Go player against GNU Go 3.8 level 10: wins, how games end, time per move.
+
+Workload: `--games` games (colours alternating) on a `--size` board under Chinese rules, komi
+7.5, played by the match runner (`tengen.match.runner.run`, what ``tengen match`` runs)
+between ``builtin`` (tengen's MCTS player) and ``/usr/games/gnugo --mode gtp --level 10
+--seed N``. The player's budget is `--playouts` simulations a move (the default: repeatable
+on a shared machine) or, with `--seconds S`, a clock of S seconds a move (byo-yomi
+``0+1xS``), so a slow move loses on time as in the issue's target. Counted games are scored
+by the runner (tengen's count, dead stones estimated), with GNU Go's ``final_score`` beside
+as referee (the ``referee`` column: games where the two counts name another winner).
+
+The table gives tengen's wins, losses and score with its 95% Wilson interval and the Elo
+difference it implies, then how the games ended and their average length. Results are kept
+in `--dir` (resumable: rerun the same command to finish an interrupted match).
+
+Run ``python bench/strength.py [--games N] [--size 9] [--playouts P | --seconds S]
+[--threads T] [--dir DIR] [--out PATH]``; figures and machine details go to
+bench/results/strength.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+from common import RESULTS, machine, render, write_json
+from tengen.clock import TimeControl
+from tengen.core.rules import CHINESE
+from tengen.match.game import GameConfig
+from tengen.match.players import PlayerSpec
+from tengen.match.runner import RunConfig, player_tally, run
+from tengen.match.stats import elo, wilson
+
+DEFAULT_OUT = RESULTS / "strength.json"
+GNUGO = shutil.which("gnugo") or shutil.which("/usr/games/gnugo")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Play the match (or finish it), print the table and write the JSON."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=10, help="games (default: 10)")
+    parser.add_argument("--size", type=int, default=9, help="board size (default: 9)")
+    parser.add_argument("--playouts", type=int, default=10_000, help="simulations a move")
+    parser.add_argument("--seconds", type=float, help="seconds a move on the clock instead")
+    parser.add_argument("--threads", type=int, default=2, help="search threads (default: 2)")
+    parser.add_argument("--gnugo-level", type=int, default=10, help="GNU Go level (default: 10)")
+    parser.add_argument("--seed", type=int, default=0, help="base seed of both players")
+    parser.add_argument("--dir", type=Path, help="match folder (default: under bench/results)")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="JSON file")
+    args = parser.parse_args(argv)
+    if GNUGO is None:
+        print("strength.py: GNU Go is not installed (apt install gnugo)", file=sys.stderr)
+        return 2
+    if args.seconds is None:
+        budget = f"--playouts {args.playouts}"
+        control = None
+        label = f"{args.playouts} playouts/move"
+    else:
+        budget = f"--seconds {args.seconds}"
+        control = TimeControl("byoyomi", 0.0, period=args.seconds, periods=1)
+        label = f"{args.seconds:g} s/move (byoyomi 0+1x{args.seconds:g})"
+    tengen = PlayerSpec("tengen", f"builtin {budget} --threads {args.threads}")
+    gnugo = PlayerSpec(
+        f"gnugo{args.gnugo_level}",
+        f"{GNUGO} --mode gtp --level {args.gnugo_level} --seed {args.seed + 1}",
+    )
+    folder = args.dir or RESULTS / f"strength-{args.size}x{args.size}"
+    config = RunConfig(
+        players=(tengen, gnugo),
+        games=args.games,
+        game=GameConfig(
+            size=args.size, ruleset=CHINESE, time=control, referee=f"{GNUGO} --mode gtp"
+        ),
+        out=str(folder),
+        seed=args.seed,
+    )
+    start = time.monotonic()
+    results = run(config, sys.stderr)
+    wall = time.monotonic() - start
+    tally = player_tally(results, tengen.name)
+    low, high = wilson(tally)
+    endings = Counter(r.ending.split(" (")[0] for r in results)
+    moves = sum(r.moves for r in results) / max(len(results), 1)
+    disputed = sum(
+        1 for r in results if r.referee and r.referee[:1] in "BW" and r.referee[:1] != r.result[:1]
+    )
+    by_colour = {
+        colour: player_tally([r for r in results if getattr(r, colour) == tengen.name], "tengen")
+        for colour in ("black", "white")
+    }
+    print(f"tengen ({label}, {args.threads} threads) vs {gnugo.name} on {args.size}x{args.size}")
+    head = ("games", "won", "lost", "score", "95% interval", "Elo", "black", "white", "referee")
+    row = (
+        str(tally.games),
+        str(tally.wins),
+        str(tally.losses),
+        f"{tally.score:.2f}",
+        f"{low:.2f}-{high:.2f}",
+        f"{elo(tally.score):+.0f}" if 0 < tally.score < 1 else "-",
+        f"{by_colour['black'].wins}/{by_colour['black'].games}",
+        f"{by_colour['white'].wins}/{by_colour['white'].games}",
+        f"{disputed} disputed",
+    )
+    print(render(head, [row]))
+    print(render(("ending", "games"), [(e, str(n)) for e, n in endings.most_common()]))
+    print(f"average moves a game: {moves:.1f}; this call's wall time: {wall:.0f} s")
+    write_json(
+        args.out,
+        {
+            "machine": machine(),
+            "size": args.size,
+            "budget": label,
+            "threads": args.threads,
+            "opponent": gnugo.command,
+            "games": tally.games,
+            "wins": tally.wins,
+            "losses": tally.losses,
+            "draws": tally.draws,
+            "score": tally.score,
+            "wilson95": [low, high],
+            "endings": dict(endings),
+            "average_moves": moves,
+            "disputed_by_referee": disputed,
+            "results": [
+                {
+                    "black": r.black,
+                    "white": r.white,
+                    "result": r.result,
+                    "ending": r.ending,
+                    "referee": r.referee,
+                }
+                for r in results
+            ],
+        },
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
