@@ -73,7 +73,10 @@ def main(argv: list[str] | None = None) -> int:
         players=(tengen, gnugo),
         games=args.games,
         game=GameConfig(
-            size=args.size, ruleset=CHINESE, time=control, referee=f"{GNUGO} --mode gtp"
+            size=args.size,
+            ruleset=CHINESE,
+            time=control,
+            referee=f"{GNUGO} --mode gtp --chinese-rules",
         ),
         out=str(folder),
         seed=args.seed,
