@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tengen.core import Board, Color, Game, Point, Ruleset
+from tengen.core import Board, Color, Game, IllegalMove, IllegalReason, Point, Ruleset
 from tengen.core.rules import KoRule
 
 B, W = Color.BLACK, Color.WHITE
@@ -150,3 +153,44 @@ def test_legal_moves_agrees_with_pointwise_legality(
             assert game.legal_moves(color) == expected
         legal = game.legal_moves()
         game.play(legal[pick % len(legal)] if legal and pick % 11 else None)
+
+
+def pick_move(game: Game, rnd: random.Random) -> tuple[Point | None, Color]:
+    """Any point (occupied ones too) or, rarely, a pass; now and then for the wrong colour."""
+    points = list(game.board.points())
+    move = None if rnd.random() < 0.03 else rnd.choice(points)
+    return move, game.to_play if rnd.random() < 0.8 else game.to_play.opponent
+
+
+@given(
+    st.integers(2, 4),
+    st.sampled_from(list(KoRule)),
+    st.booleans(),
+    st.booleans(),
+    st.integers(0, 2**32 - 1),
+)
+def test_play_refuses_exactly_what_legality_names(
+    size: int, ko: KoRule, suicide: bool, permissive: bool, seed: int
+) -> None:
+    """`play` checks and plays in one kernel call where it can and reads superko from the
+    position made; `legality` checks without playing. A strict game must refuse exactly the
+    moves `legality` names, with that reason and the board untouched; a permissive one must
+    refuse only occupied points and report the same first rule broken on what it plays. Small
+    boards, where positions recur often, put superko to the test."""
+    rnd = random.Random(seed)
+    game = Game(
+        size, ruleset=Ruleset("test", ko=ko, suicide_allowed=suicide), permissive=permissive
+    )
+    for _ in range(300):
+        move, color = pick_move(game, rnd)
+        reason = game.legality(move, color)
+        before = (game.board.hash, game.move_number, game.to_play)
+        if reason is not None and (not permissive or reason is IllegalReason.OCCUPIED):
+            with pytest.raises(IllegalMove) as err:
+                game.play(move, color)
+            assert err.value.reason is reason
+            assert (game.board.hash, game.move_number, game.to_play) == before
+            continue
+        played = game.play(move, color)
+        assert (played.violations[0] if played.violations else None) is reason
+    game.board.check_consistency()

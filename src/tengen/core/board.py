@@ -25,6 +25,9 @@ _REASONS = {
     k.SUICIDE: IllegalReason.SUICIDE,
     k.KO: IllegalReason.KO,
 }
+# `kernels.play`'s packed record >> CAPTURED_SHIFT: the stones the move took off the board
+# (its captures, or its own chain by suicide).
+CAPTURED_SHIFT = 2 * k._LOC_BITS + 9
 
 
 @cache
@@ -212,17 +215,20 @@ class Board:
 
     def play(self, point: Point, color: Color, *, allow_suicide: bool = False) -> MoveRecord:
         """Play a stone, checking the capture rules and simple ko. Raises IllegalMove."""
-        reason = self.legality(point, color, allow_suicide=allow_suicide)
-        if reason is not None:
-            raise IllegalMove(reason, point)
-        return self.play_unchecked(point, color)
+        code, packed, prev_order, prev_hash, _ = k.try_play(
+            self._st, self._zh, self.loc(point), int(color), allow_suicide, False
+        )
+        if not packed:
+            raise IllegalMove(_REASONS[code], point)
+        return MoveRecord(point, color, packed >> CAPTURED_SHIFT, packed, prev_order, prev_hash)
 
     def play_unchecked(self, point: Point, color: Color) -> MoveRecord:
         """Play a stone on an empty point with no legality check (captures and suicide apply)."""
         prev_hash = int(self._zh[0])
         packed, prev_order = k.play(self._st, self._zh, self.loc(point), int(color))
-        captured = int(packed) >> (2 * k._LOC_BITS + 9)
-        return MoveRecord(point, color, captured, int(packed), int(prev_order), prev_hash)
+        return MoveRecord(
+            point, color, int(packed) >> CAPTURED_SHIFT, int(packed), prev_order, prev_hash
+        )
 
     def play_pass(self) -> MoveRecord:
         """A pass: only clears the simple-ko point."""
@@ -255,7 +261,9 @@ class Board:
         hashes = np.empty(cells, np.int64)
         n = k.legal_points(self._st, self._zh, int(color), allow_suicide, skip_eyes, locs, hashes)
         points = _points(self.width, self.height, cells)
-        return [(points[locs[i]], int(hashes[i])) for i in range(n)]
+        return [
+            (points[loc], h) for loc, h in zip(locs[:n].tolist(), hashes[:n].tolist(), strict=True)
+        ]
 
     def playout(self, color: Color, max_moves: int | None = None, seed: int = 0) -> int:
         """Play a random game to its end in place (see `kernels.playout`); return its moves.

@@ -9,14 +9,15 @@ replaying from the start; redo plays undone actions again.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+
+import numpy as np
 
 from tengen.core import coords, zobrist
 from tengen.core import handicap as handicap_rules
 from tengen.core import kernels as k
-from tengen.core.board import Board, MoveRecord
+from tengen.core.board import CAPTURED_SHIFT, Board
 from tengen.core.color import Color
 from tengen.core.coords import Move, Point
 from tengen.core.errors import IllegalMove, IllegalReason
@@ -34,12 +35,17 @@ class GameMove:
     violations: tuple[IllegalReason, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class _Played:
-    entry: GameMove
-    record: MoveRecord
-    prev_to_play: Color
-    prev_passes: int
+# `GameMove(...)` without the frozen dataclass's guarded per-field __setattr__: `Game._record`
+# fills the slots through their descriptors, in half the time, and the object is the same.
+_object_new = object.__new__
+_set_color, _set_move, _set_number, _set_captured, _set_violations = (
+    GameMove.__dict__[name].__set__
+    for name in ("color", "move", "number", "captured", "violations")
+)
+
+# What undo needs besides a move's GameMove: the kernels' packed record, the previous ORDER
+# value and hash (for `kernels.undo`), and the player to move and passes before it.
+_Undo = tuple[int, int, int, Color, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +61,20 @@ class _Resign:
     color: Color
 
 
-_Action = _Played | _Setup | _Resign
+_Action = GameMove | _Setup | _Resign
+
+# Members read once: on the move path, looking one up on its Enum class costs more than the
+# check that uses it.
+_BLACK, _WHITE = Color.BLACK, Color.WHITE
+_SIMPLE, _POSITIONAL, _SITUATIONAL = KoRule.SIMPLE, KoRule.POSITIONAL, KoRule.SITUATIONAL
+_OPPONENT = {_BLACK: _WHITE, _WHITE: _BLACK}  # Color.opponent, as a lookup
+_NO_VIOLATIONS: tuple[IllegalReason, ...] = ()
+_STONE = (None, _BLACK, _WHITE)  # what a kernel colour code puts on a point
+_KERNEL_REASONS = {
+    k.OCCUPIED: IllegalReason.OCCUPIED,
+    k.SUICIDE: IllegalReason.SUICIDE,
+    k.KO: IllegalReason.KO,
+}
 
 
 class Game:
@@ -84,11 +103,12 @@ class Game:
         self.consecutive_passes = 0
         self.resigned: Color | None = None
         self._actions: list[_Action] = []
-        self._move_count = 0
+        self._undo_moves: list[_Undo] = []  # one per GameMove in _actions, in the same order
         self._redo: list[_Action] = []
         self._side = zobrist.side_key(self.board.width, self.board.height)
-        self._positions: Counter[int] = Counter()
-        self._situations: Counter[int] = Counter()
+        # How often each position, and each situation (position and player to move), occurred.
+        self._positions: dict[int, int] = {}
+        self._situations: dict[int, int] = {}
         self._remember(self.to_play)
 
     # -- queries -----------------------------------------------------------------------------
@@ -106,12 +126,12 @@ class Game:
     @property
     def moves(self) -> list[GameMove]:
         """The moves played so far (passes included), oldest first."""
-        return [a.entry for a in self._actions if isinstance(a, _Played)]
+        return [a for a in self._actions if isinstance(a, GameMove)]
 
     @property
     def move_number(self) -> int:
         """How many moves (passes included) have been played."""
-        return self._move_count
+        return len(self._undo_moves)
 
     @property
     def handicap_stones(self) -> int:
@@ -139,7 +159,7 @@ class Game:
 
     def legality(self, move: Move, color: Color | None = None) -> IllegalReason | None:
         """None if `color` (default: the player to move) may play `move` now, else why not."""
-        broken = self._violations(move, self.to_play if color is None else color)
+        _, broken = self._check(move, self.to_play if color is None else color)
         return broken[0] if broken else None
 
     def is_legal(self, move: Move, color: Color | None = None) -> bool:
@@ -157,11 +177,11 @@ class Game:
         candidates = self.board.legal_points(
             color, allow_suicide=self.ruleset.suicide_allowed, skip_eyes=not own_eyes
         )
-        if self.ruleset.ko is KoRule.POSITIONAL:
-            return [p for p, h in candidates if self._positions[h] == 0]
-        if self.ruleset.ko is KoRule.SITUATIONAL:
+        if self.ruleset.ko is _POSITIONAL:
+            return [p for p, h in candidates if h not in self._positions]
+        if self.ruleset.ko is _SITUATIONAL:
             nxt = color.opponent
-            return [p for p, h in candidates if self._situations[self._situation(h, nxt)] == 0]
+            return [p for p, h in candidates if self._situation(h, nxt) not in self._situations]
         return [p for p, _ in candidates]
 
     # -- actions -----------------------------------------------------------------------------
@@ -172,15 +192,43 @@ class Game:
         Raises IllegalMove with the reason and move number; in a permissive game only for an
         occupied or off-board point, other broken rules being listed on the result.
         """
-        color = self.to_play if color is None else color
-        number = self.move_number + 1
-        broken = self._violations(move, color)
-        if broken:
-            hard = broken[0] in (IllegalReason.OCCUPIED, IllegalReason.OFF_BOARD)
-            if not self.permissive or hard:
-                raise IllegalMove(broken[0], move, number)
+        if color is None:
+            color = self.to_play
+        if not self.permissive and (
+            self.ruleset.ko is not _SIMPLE
+            or self.is_over
+            or (not self.free_turns and color != self.to_play)
+        ):
+            # Superko, the turn or the end of the game may refuse what the capture rules allow:
+            # check it all first, so that a refused move leaves the board untouched.
+            loc, broken = self._check(move, color)
+            if broken:
+                raise IllegalMove(broken[0], move, self.move_number + 1)
+            entry = self._record(move, color, loc, *self._play_at(loc, color), broken)
+        elif move is None:
+            broken = self._breaks(k.LEGAL, color, False)
+            entry = self._record(move, color, 0, *self._play_at(0, color), broken)
+        else:
+            # One kernel call checks and plays: it refuses only an occupied point, and in a
+            # strict game a simple ko or suicide; the rules broken are read afterwards, superko
+            # from the hash of the position made.
+            board = self.board
+            col, row = move
+            if not (0 <= col < board.width and 0 <= row < board.height):
+                raise IllegalMove(IllegalReason.OFF_BOARD, move, self.move_number + 1)
+            loc = (row + 1) * (board.width + 1) + col + 1
+            code, packed, prev_order, prev_hash, after = k.try_play(
+                board._st, board._zh, loc, int(color), self.ruleset.suicide_allowed, self.permissive
+            )
+            if not packed:
+                raise IllegalMove(_KERNEL_REASONS[code], move, self.move_number + 1)
+            repeated = (
+                code == k.LEGAL and self.ruleset.ko is not _SIMPLE and self._repeats(after, color)
+            )
+            broken = self._breaks(code, color, repeated)
+            entry = self._record(move, color, loc, packed, prev_order, prev_hash, after, broken)
         self._redo.clear()
-        return self._do_play(move, color, tuple(broken))
+        return entry
 
     def pass_move(self, color: Color | None = None) -> GameMove:
         """Pass for `color` (default: the player to move)."""
@@ -207,23 +255,33 @@ class Game:
         `handicap` marks the black stones as handicap stones (for scoring compensation).
         Raises ValueError if a point is off the board or a chain is left with no liberty.
         """
+        board = self.board
+        width, height = board.width, board.height
         wanted: dict[Point, Color | None] = {}
         for points, value in ((black, Color.BLACK), (white, Color.WHITE), (empty, None)):
             for p in points:
-                if not self.board.on_board(p):
+                col, row = p
+                if not (0 <= col < width and 0 <= row < height):
                     raise ValueError(
-                        f"setup point ({p[0]}, {p[1]}) is off the {self.width}x{self.height} board"
+                        f"setup point ({col}, {row}) is off the {width}x{height} board"
                     )
-                wanted[Point(*p)] = value
-        changes = tuple(
-            (p, self.board[p], value) for p, value in wanted.items() if self.board[p] != value
-        )
-        action = _Setup(changes, self.to_play, to_play or self.to_play, is_handicap=handicap)
+                wanted[p if type(p) is Point else Point(col, row)] = value
+        stride = width + 1
+        colors = board._st[k.COLOR].tolist()  # one copy, not one numpy read per point
+        changes = []
+        for p, value in wanted.items():
+            before = _STONE[colors[(p.row + 1) * stride + p.col + 1]]
+            if before is not value:
+                changes.append((p, before, value))
+        action = _Setup(tuple(changes), self.to_play, to_play or self.to_play, is_handicap=handicap)
         self._apply(action)
-        dead = [p for p, _, after in changes if after and self.board.liberty_count(p) == 0]
-        if dead:
+        placed = [p for p, _, after in changes if after is not None]
+        locs = np.array([(p.row + 1) * stride + p.col + 1 for p in placed], np.intp)
+        st = board._st
+        dead = np.flatnonzero(st[k.LIBS, st[k.HEAD, locs]] == 0)
+        if len(dead):
             self._unapply(action)
-            where = coords.name(dead[0], self.width, self.height)
+            where = coords.name(placed[dead[0]], width, height)
             raise ValueError(f"setup leaves the chain at {where} with no liberty")
         self._redo.clear()
 
@@ -258,9 +316,10 @@ class Game:
         if not self._redo:
             raise IndexError("nothing to redo")
         action = self._redo.pop()
-        if isinstance(action, _Played):
-            e = action.entry
-            self._do_play(e.move, e.color, e.violations)
+        if isinstance(action, GameMove):
+            loc = 0 if action.move is None else self.board.loc(action.move)
+            played = self._play_at(loc, action.color)
+            self._record(action.move, action.color, loc, *played, action.violations)
         else:
             self._apply(action)
 
@@ -277,48 +336,94 @@ class Game:
 
     # -- internals ---------------------------------------------------------------------------
 
-    def _violations(self, move: Move, color: Color) -> list[IllegalReason]:
-        """Every rule the move breaks, the first being the one to report."""
-        broken: list[IllegalReason] = []
-        if move is not None and not self.board.on_board(move):
-            return [IllegalReason.OFF_BOARD]
-        loc = 0 if move is None else self.board.loc(move)
-        code = (
-            k.LEGAL
-            if move is None
-            else k.legality(self.board._st, loc, int(color), self.ruleset.suicide_allowed)
-        )
-        if code == k.OCCUPIED:
-            return [IllegalReason.OCCUPIED]
-        if self.is_over:
-            broken.append(IllegalReason.GAME_OVER)
-        if not self.free_turns and color != self.to_play:
-            broken.append(IllegalReason.WRONG_TURN)
+    def _check(self, move: Move, color: Color) -> tuple[int, tuple[IllegalReason, ...]]:
+        """The kernel location of `move` (0 for a pass or off the board) and every rule the
+        move breaks, the first being the one to report; the board is left as it is."""
         if move is None:
-            return broken
+            return 0, self._breaks(k.LEGAL, color, False)
+        board = self.board
+        col, row = move
+        if not (0 <= col < board.width and 0 <= row < board.height):
+            return 0, (IllegalReason.OFF_BOARD,)
+        loc = (row + 1) * (board.width + 1) + col + 1
+        code = k.legality(board._st, loc, int(color), self.ruleset.suicide_allowed)
+        if code == k.OCCUPIED:
+            return loc, (IllegalReason.OCCUPIED,)
+        repeated = (
+            code == k.LEGAL
+            and self.ruleset.ko is not _SIMPLE
+            and self._repeats(k.hash_after(board._st, board._zh, loc, int(color)), color)
+        )
+        return loc, self._breaks(code, color, repeated)
+
+    def _breaks(self, code: int, color: Color, repeated: bool) -> tuple[IllegalReason, ...]:
+        """The rules broken by `color` moving now to an empty point (or passing) that the
+        kernels call `code`, `repeated` if it repeats a position superko forbids; in the order
+        they are reported."""
+        over = self.is_over
+        wrong_turn = not self.free_turns and color != self.to_play
+        if code == k.LEGAL and not (repeated or over or wrong_turn):
+            return _NO_VIOLATIONS
+        broken: list[IllegalReason] = []
+        if over:
+            broken.append(IllegalReason.GAME_OVER)
+        if wrong_turn:
+            broken.append(IllegalReason.WRONG_TURN)
         if code == k.SUICIDE:
             broken.append(IllegalReason.SUICIDE)
         elif code == k.KO:
             broken.append(IllegalReason.KO)
-        if self.ruleset.ko is not KoRule.SIMPLE and code != k.KO:
-            after = int(k.hash_after(self.board._st, self.board._zh, loc, int(color)))
-            if self.ruleset.ko is KoRule.POSITIONAL:
-                repeated = self._positions[after] > 0
-            else:
-                repeated = self._situations[self._situation(after, color.opponent)] > 0
-            if repeated and code != k.SUICIDE:
-                broken.append(IllegalReason.SUPERKO)
-        return broken
+        if repeated:
+            broken.append(IllegalReason.SUPERKO)
+        return tuple(broken)
 
-    def _do_play(self, move: Move, color: Color, broken: tuple[IllegalReason, ...]) -> GameMove:
-        number = self.move_number + 1
-        record = self.board.play_pass() if move is None else self.board.play_unchecked(move, color)
-        entry = GameMove(color, move, number, record.captured, broken)
-        self._actions.append(_Played(entry, record, self.to_play, self.consecutive_passes))
-        self._move_count += 1
-        self.consecutive_passes = self.consecutive_passes + 1 if move is None else 0
-        self.to_play = color.opponent
-        self._remember(self.to_play)
+    def _repeats(self, after: int, color: Color) -> bool:
+        """Whether the position hash `after`, made by `color`, repeats what superko forbids."""
+        ko = self.ruleset.ko
+        if ko is _POSITIONAL:
+            return after in self._positions
+        if ko is _SITUATIONAL:
+            return self._situation(after, _OPPONENT[color]) in self._situations
+        return False
+
+    def _play_at(self, loc: int, color: Color) -> tuple[int, int, int, int]:
+        """Play at kernel location `loc` (0 passes) with no check; return what `_record`
+        needs: the packed record, the previous ORDER value, the hashes before and after."""
+        board = self.board
+        prev_hash = int(board._zh[0])
+        if not loc:
+            return int(k.play_pass(board._st)), 0, prev_hash, prev_hash
+        packed, prev_order = k.play(board._st, board._zh, loc, int(color))
+        return int(packed), prev_order, prev_hash, int(board._zh[0])
+
+    def _record(
+        self,
+        move: Move,
+        color: Color,
+        loc: int,
+        packed: int,
+        prev_order: int,
+        prev_hash: int,
+        after: int,
+        broken: tuple[IllegalReason, ...],
+    ) -> GameMove:
+        """Note a move just played on the board (at `loc`, 0 for a pass; `after` the hash of
+        the position it made) as the next action."""
+        entry: GameMove = _object_new(GameMove)
+        _set_color(entry, color)
+        _set_move(entry, move)
+        _set_number(entry, len(self._undo_moves) + 1)
+        _set_captured(entry, packed >> CAPTURED_SHIFT)
+        _set_violations(entry, broken)
+        prev_to_play, prev_passes = self.to_play, self.consecutive_passes
+        self._actions.append(entry)
+        self._undo_moves.append((packed, prev_order, prev_hash, prev_to_play, prev_passes))
+        self.consecutive_passes = 0 if loc else prev_passes + 1
+        self.to_play = to_play = _OPPONENT[color]
+        positions, situations = self._positions, self._situations
+        positions[after] = positions.get(after, 0) + 1
+        situation = after ^ self._side if to_play is _WHITE else after
+        situations[situation] = situations.get(situation, 0) + 1
         return entry
 
     def _apply(self, action: _Action) -> None:
@@ -335,12 +440,12 @@ class Game:
 
     def _unapply(self, action: _Action) -> None:
         self._actions.pop()
-        if isinstance(action, _Played):
-            self._move_count -= 1
+        if isinstance(action, GameMove):
             self._forget(self.to_play)
-            self.board.undo(action.record)
-            self.to_play = action.prev_to_play
-            self.consecutive_passes = action.prev_passes
+            packed, prev_order, prev_hash, self.to_play, self.consecutive_passes = (
+                self._undo_moves.pop()
+            )
+            k.undo(self.board._st, self.board._zh, packed, prev_order, prev_hash)
         elif isinstance(action, _Setup):
             self._forget(self.to_play)
             for p, before, _ in reversed(action.changes):
@@ -350,14 +455,25 @@ class Game:
             self.resigned = None
 
     def _situation(self, position: int, to_play: Color) -> int:
-        return position ^ (self._side if to_play is Color.WHITE else 0)
+        return position ^ (self._side if to_play is _WHITE else 0)
 
     def _remember(self, to_play: Color) -> None:
+        """Count the position and situation now on the board (`_record` does it inline)."""
         h = self.board.hash
-        self._positions[h] += 1
-        self._situations[self._situation(h, to_play)] += 1
+        self._positions[h] = self._positions.get(h, 0) + 1
+        s = self._situation(h, to_play)
+        self._situations[s] = self._situations.get(s, 0) + 1
 
     def _forget(self, to_play: Color) -> None:
         h = self.board.hash
-        self._positions[h] -= 1
-        self._situations[self._situation(h, to_play)] -= 1
+        _decrement(self._positions, h)
+        _decrement(self._situations, self._situation(h, to_play))
+
+
+def _decrement(counts: dict[int, int], key: int) -> None:
+    """Count one occurrence of `key` less, dropping it at zero (present means seen)."""
+    left = counts[key] - 1
+    if left:
+        counts[key] = left
+    else:
+        del counts[key]

@@ -378,6 +378,24 @@ def play(st: np.ndarray, zh: np.ndarray, loc: int, color: int) -> tuple[np.int64
 
 
 @njit(cache=True)
+def try_play(
+    st: np.ndarray, zh: np.ndarray, loc: int, color: int, allow_suicide: bool, force: bool
+) -> tuple[int, int, int, int, int]:
+    """`legality`, then `play` if the move is legal, or with `force` whenever the point is empty
+    (what the bare capture rules allow): one call where a checked move would take two.
+
+    Returns ``(legality code, packed record, previous ORDER value, hash before, hash after)``
+    (what `undo` and a superko check need); the record is 0 when nothing was played.
+    """
+    before = int(zh[0])
+    code = legality(st, loc, color, allow_suicide)
+    if code == LEGAL or (force and code != OCCUPIED):
+        packed, prev_order = play(st, zh, loc, color)
+        return code, int(packed), prev_order, before, int(zh[0])
+    return code, 0, 0, before, before
+
+
+@njit(cache=True)
 def play_pass(st: np.ndarray) -> np.int64:
     """A pass: clears the ko point. Returns the packed record for `undo`."""
     rec = _pack(0, st[HDR, H_KO], 0, st[HDR, H_KO_COLOR], 0, 0, 0)

@@ -4,7 +4,7 @@
 players wrote them: either colour may move, passes never end the game, and a move the rules
 refuse is reported and, unless its point is occupied, played anyway. `play_line` does the same
 in one loop over the same kernels (`set_point`, `legality`, `hash_after`, `play`, `play_pass`),
-keeping the superko history in a hash set where `Game` keeps Counters. It is for bulk work over
+keeping the superko history in a hash set where `Game` keeps counts. It is for bulk work over
 many records; `Game` remains the checked, undoable path.
 """
 
