@@ -2,9 +2,10 @@
 
 Layers, each importing only those before it: ``errors``, ``tokens`` (the compiled tokenizer)
 and ``grammar`` (no Go knowledge), ``encoding`` (charsets), ``properties`` (value types),
-``tree`` (Node, GameTree, parse, serialise), ``replay`` (records on the rules). Bulk work skips
-the tree: ``scan`` finds a file's main line in its bytes and ``bulk.replay_main_line`` replays
-it in one compiled call, with the same result as ``parse`` then ``replay``.
+``tree`` (Node, GameTree, parse, serialise), ``replay`` (records on the rules); ``collector``
+pauses garbage collection while those two build. Bulk work skips the tree: ``scan`` finds a
+file's main line in its bytes and ``bulk.replay_main_line`` replays it in one compiled call,
+with the same result as ``parse`` then ``replay``.
 """
 
 from tengen.sgf.errors import SgfError, SgfWarning

@@ -18,7 +18,7 @@ from tengen.core.coords import Point, to_sgf
 from tengen.core.errors import IllegalMove
 from tengen.core.game import Game
 from tengen.core.rules import KoRule, Ruleset, Scoring
-from tengen.sgf import properties
+from tengen.sgf import collector, properties
 from tengen.sgf.tree import GameTree, Node
 
 
@@ -229,12 +229,16 @@ def replay(
 
     Raises ReplayError in strict mode, and ValueError if the root's SZ is not a board size.
     """
-    path = tree.main_line() if node is None else _path_to(node)
-    game = new_game(tree, permissive=not strict)
-    problems: list[ReplayProblem] = []
-    for n in path:
-        problems.extend(apply_node(game, n, strict=strict))
-    return game, problems
+    collecting = collector.pause()
+    try:
+        path = tree.main_line() if node is None else _path_to(node)
+        game = new_game(tree, permissive=not strict)
+        problems: list[ReplayProblem] = []
+        for n in path:
+            problems.extend(apply_node(game, n, strict=strict))
+        return game, problems
+    finally:
+        collector.resume(collecting)
 
 
 def _path_to(node: Node) -> list[Node]:

@@ -17,7 +17,7 @@ from typing import Any
 
 from tengen.core.color import Color
 from tengen.core.coords import Point, check_size
-from tengen.sgf import grammar, properties
+from tengen.sgf import collector, grammar, properties
 from tengen.sgf.encoding import decode, encode
 from tengen.sgf.errors import SgfError, SgfWarning
 
@@ -205,13 +205,17 @@ def parse(data: bytes | str, *, strict: bool = False) -> ParseResult:
     Raises SgfError (with line and column) if there is no game tree or, in strict mode, at the
     first deviation from FF[4]; lenient mode repairs what it can and lists warnings instead.
     """
-    if isinstance(data, str):
-        text, encoding, warnings = data, "str", []
-    else:
-        decoded = decode(data, strict=strict)
-        text, encoding, warnings = decoded.text, decoded.encoding, list(decoded.warnings)
-    roots, grammar_warnings = grammar.parse(text, strict=strict, node_class=Node)
-    return ParseResult([GameTree(r) for r in roots], warnings + grammar_warnings, encoding)
+    collecting = collector.pause(collect_due=True)
+    try:
+        if isinstance(data, str):
+            text, encoding, warnings = data, "str", []
+        else:
+            decoded = decode(data, strict=strict)
+            text, encoding, warnings = decoded.text, decoded.encoding, list(decoded.warnings)
+        roots, grammar_warnings = grammar.parse(text, strict=strict, node_class=Node)
+        return ParseResult([GameTree(r) for r in roots], warnings + grammar_warnings, encoding)
+    finally:
+        collector.resume(collecting)
 
 
 def parse_file(path: str | os.PathLike[str], *, strict: bool = False) -> ParseResult:
