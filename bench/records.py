@@ -17,15 +17,14 @@ Every ``.sgf`` file under the corpus is tried with each first (which also warms 
 file one side cannot read is counted and left out, and all are timed on the files all read.
 Each side is timed ``--repeats`` times, alternating, and the best time counts.
 
-Run ``python bench/records.py [--quick] [--out PATH] [--profile N]``; see bench/README.md.
+Run ``python bench/records.py [--quick] [--out PATH] [--profile N [--side ROW]]``; see
+bench/README.md.
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
-import json
-import platform
 import pstats
 import sys
 import time
@@ -33,17 +32,16 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-import sgfmill
 from sgfmill import boards, sgf, sgf_moves
 
 import tengen
+from common import RESULTS, machine, render, write_json
 from tengen.sgf import parse
 from tengen.sgf.bulk import fast_main_line, replay_main_line
 from tengen.sgf.replay import replay
 
-HERE = Path(__file__).resolve().parent
-DEFAULT_CORPUS = HERE.parent.parent / "shared" / "corpus"
-DEFAULT_OUT = HERE / "results" / "records.json"
+DEFAULT_CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
+DEFAULT_OUT = RESULTS / "records.json"
 QUICK_FILES = 200  # files sampled (evenly over the sorted list) by --quick
 
 Workload = Callable[[bytes], int]  # one file's bytes -> moves replayed; raises if unreadable
@@ -179,30 +177,34 @@ def run(datas: list[bytes], repeats: int) -> tuple[list[Result], dict[str, objec
     return results, meta
 
 
-def profile(datas: list[bytes], top: int) -> None:
-    """Print tengen's `top` functions by own time over the files it reads."""
+def profile(datas: list[bytes], top: int, side: str) -> None:
+    """Print the `top` functions of one row's workload by own time over the files it reads."""
     profiler = cProfile.Profile()
     profiler.enable()
-    readable(tengen_file, datas)
+    readable({**SIDES, **PARTS}[side], datas)
     profiler.disable()
     pstats.Stats(profiler, stream=sys.stdout).sort_stats("tottime").print_stats(top)
 
 
 def table(results: list[Result]) -> str:
-    """The results as a fixed-width table, each row's speed relative to sgfmill's same row."""
+    """The results as an aligned table, each row's speed relative to sgfmill's same row."""
     by_name = {r.implementation: r for r in results}
-    lines = [
-        f"{'implementation':<15}{'files':>7}{'MB':>8}{'moves':>10}{'seconds':>9}"
-        f"{'games/s':>10}{'MB/s':>8}{'moves/s':>11}{'x sgfmill':>11}"
-    ]
-    for r in results:
-        lines.append(
-            f"{r.implementation:<15}{r.files:>7}{r.megabytes:>8.2f}{r.moves:>10}"
-            f"{r.seconds:>9.3f}{r.games_per_s:>10.1f}{r.mb_per_s:>8.2f}{r.moves_per_s:>11.0f}"
-            f"{by_name[_counterpart(r)].seconds / r.seconds:>11.2f}"
+    head = ("implementation", "files", "MB", "moves", "seconds", "games/s", "MB/s", "moves/s")
+    body = [
+        (
+            r.implementation,
+            f"{r.files}",
+            f"{r.megabytes:.2f}",
+            f"{r.moves}",
+            f"{r.seconds:.3f}",
+            f"{r.games_per_s:,.1f}",
+            f"{r.mb_per_s:.2f}",
+            f"{r.moves_per_s:,.0f}",
+            f"{by_name[_counterpart(r)].seconds / r.seconds:.2f}",
         )
-    lines.insert(1, "-" * len(lines[0]))
-    return "\n".join(lines)
+        for r in results
+    ]
+    return render((*head, "x sgfmill"), body)
 
 
 def _counterpart(result: Result) -> str:
@@ -217,7 +219,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS, help="folder of records")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="JSON results file")
     parser.add_argument("--repeats", type=int, help="timings per side (default: 3, quick 1)")
-    parser.add_argument("--profile", type=int, metavar="N", help="also print tengen's top N")
+    parser.add_argument("--profile", type=int, metavar="N", help="also print a row's top N")
+    parser.add_argument(
+        "--side", choices=[*SIDES, *PARTS], default="tengen", help="the row --profile profiles"
+    )
     args = parser.parse_args(argv)
     if not args.corpus.is_dir():
         parser.error(f"no corpus at {args.corpus}")
@@ -237,16 +242,9 @@ def main(argv: list[str] | None = None) -> int:
         f"tengen-full on {meta['bulk_and_full_moves_differ']}."
     )
     if args.profile:
-        profile(datas, args.profile)
-    meta.update(
-        corpus=str(args.corpus),
-        quick=args.quick,
-        python=platform.python_version(),
-        platform=platform.platform(),
-        processor=platform.processor() or platform.machine(),
-        tengen=tengen.__version__,
-        sgfmill=sgfmill.__version__,
-    )
+        profile(datas, args.profile, args.side)
+    meta.update(corpus=str(args.corpus), quick=args.quick, tengen=tengen.__version__)
+    meta["machine"] = machine()
     ratio = {r.implementation: r for r in results}
     payload = {
         "meta": meta,
@@ -263,9 +261,7 @@ def main(argv: list[str] | None = None) -> int:
         "tengen_full_over_sgfmill": ratio["sgfmill"].seconds / ratio["tengen-full"].seconds,
         "tengen_over_sgfmill_parse": ratio["sgfmill-parse"].seconds / ratio["tengen-parse"].seconds,
     }
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(payload, indent=2) + "\n")
-    print(f"wrote {args.out}")
+    write_json(args.out, payload)
     return 0
 
 
