@@ -256,14 +256,22 @@ class Board:
         """Every point `color` may play by the capture rules and simple ko, row by row, each
         with the hash of the position it would make (what superko checks), in one compiled
         pass; `skip_eyes` leaves out the points `is_eye_like` calls own eyes."""
+        points, hashes = self.legal_points_and_hashes(
+            color, allow_suicide=allow_suicide, skip_eyes=skip_eyes
+        )
+        return list(zip(points, hashes, strict=True))
+
+    def legal_points_and_hashes(
+        self, color: Color, *, allow_suicide: bool = False, skip_eyes: bool = False
+    ) -> tuple[list[Point], list[int]]:
+        """`legal_points` as two lists side by side, the points and their hashes: a caller
+        that needs only the points builds no pairs."""
         cells = self._st.shape[1]
         locs = np.empty(cells, np.int32)
         hashes = np.empty(cells, np.int64)
         n = k.legal_points(self._st, self._zh, int(color), allow_suicide, skip_eyes, locs, hashes)
-        points = _points(self.width, self.height, cells)
-        return [
-            (points[loc], h) for loc, h in zip(locs[:n].tolist(), hashes[:n].tolist(), strict=True)
-        ]
+        point_at = _points(self.width, self.height, cells)
+        return list(map(point_at.__getitem__, locs[:n].tolist())), hashes[:n].tolist()
 
     def playout(self, color: Color, max_moves: int | None = None, seed: int = 0) -> int:
         """Play a random game to its end in place (see `kernels.playout`); return its moves.

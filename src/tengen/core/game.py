@@ -174,15 +174,20 @@ class Game:
         color = self.to_play if color is None else color
         if self.is_over or (not self.free_turns and color != self.to_play):
             return []
-        candidates = self.board.legal_points(
+        points, hashes = self.board.legal_points_and_hashes(
             color, allow_suicide=self.ruleset.suicide_allowed, skip_eyes=not own_eyes
         )
         if self.ruleset.ko is _POSITIONAL:
-            return [p for p, h in candidates if h not in self._positions]
+            seen = self._positions
+            return [p for p, h in zip(points, hashes, strict=True) if h not in seen]
         if self.ruleset.ko is _SITUATIONAL:
-            nxt = color.opponent
-            return [p for p, h in candidates if self._situation(h, nxt) not in self._situations]
-        return [p for p, _ in candidates]
+            nxt = _OPPONENT[color]
+            return [
+                p
+                for p, h in zip(points, hashes, strict=True)
+                if self._situation(h, nxt) not in self._situations
+            ]
+        return points
 
     # -- actions -----------------------------------------------------------------------------
 
