@@ -8,7 +8,7 @@ superko, turn order, passes and scoring belong to `core.game`. Undo with the `Mo
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 
@@ -245,6 +245,13 @@ class Board:
     def set_point(self, point: Point, color: Color | None) -> None:
         """Setup: put a stone of `color` (or nothing) on `point`, with no capture."""
         k.set_point(self._st, self._zh, self.loc(point), 0 if color is None else int(color))
+
+    def set_points(self, changes: Iterable[tuple[Point, Color | None]]) -> None:
+        """`set_point` for each (point, colour or None) in turn; the points must be on the
+        board (not checked: this is the loop a large setup runs)."""
+        st, zh, stride = self._st, self._zh, self.width + 1
+        for (col, row), color in changes:
+            k.set_point(st, zh, (row + 1) * stride + col + 1, 0 if color is None else int(color))
 
     def is_eye_like(self, point: Point, color: Color) -> bool:
         """Whether `point` is an own eye a random player should not fill (see kernels)."""

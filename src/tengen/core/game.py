@@ -433,8 +433,7 @@ class Game:
 
     def _apply(self, action: _Action) -> None:
         if isinstance(action, _Setup):
-            for p, _, after in action.changes:
-                self.board.set_point(p, after)
+            self.board.set_points((p, after) for p, _, after in action.changes)
             self.to_play = action.to_play
             self._remember(self.to_play)
         elif isinstance(action, _Resign):
@@ -453,8 +452,7 @@ class Game:
             k.undo(self.board._st, self.board._zh, packed, prev_order, prev_hash)
         elif isinstance(action, _Setup):
             self._forget(self.to_play)
-            for p, before, _ in reversed(action.changes):
-                self.board.set_point(p, before)
+            self.board.set_points((p, before) for p, before, _ in reversed(action.changes))
             self.to_play = action.prev_to_play
         else:
             self.resigned = None

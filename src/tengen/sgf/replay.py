@@ -180,12 +180,12 @@ def _apply_node_general(game: Game, node: Node, strict: bool) -> list[ReplayProb
             except ValueError as err:
                 report(f"{ident}: {err}")
                 continue
-            off = [p for p in points if not game.board.on_board(p)]
-            if off:
-                report(
-                    f"{ident} point {to_sgf(off[0])} is off the {game.width}x{game.height} board"
-                )
-            setup[ident] = [p for p in points if game.board.on_board(p)]
+            on_board = game.board.on_board
+            kept = [p for p in points if on_board(p)]
+            if len(kept) < len(points):
+                off = next(p for p in points if not on_board(p))
+                report(f"{ident} point {to_sgf(off)} is off the {game.width}x{game.height} board")
+            setup[ident] = kept
     to_play: Color | None = None
     if "PL" in node.properties:
         raw_pl = node.properties["PL"][0].strip()
