@@ -3,8 +3,9 @@
 Workload: `--games` games (colours alternating) on a `--size` board under Chinese rules, komi
 7.5, played by the match runner (`tengen.match.runner.run`, what ``tengen match`` runs)
 between ``builtin`` (tengen's MCTS player) and ``/usr/games/gnugo --mode gtp --level 10
---seed N``. The player's budget is `--playouts` simulations a move (the default: repeatable
-on a shared machine) or, with `--seconds S`, a clock of S seconds a move (byo-yomi
+--seed SEED``, SEED being the game's own seed, so that GNU Go's games differ yet every run is
+the same. The player's budget is `--playouts` simulations a move (the default: repeatable on
+a shared machine) or, with `--seconds S`, a clock of S seconds a move (byo-yomi
 ``0+1xS``), so a slow move loses on time as in the issue's target. Counted games are scored
 by the runner (tengen's count, dead stones estimated), with GNU Go's ``final_score`` beside
 as referee (the ``referee`` column: games where the two counts name another winner).
@@ -66,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
     tengen = PlayerSpec("tengen", f"builtin {budget} --threads {args.threads}")
     gnugo = PlayerSpec(
         f"gnugo{args.gnugo_level}",
-        f"{GNUGO} --mode gtp --level {args.gnugo_level} --seed {args.seed + 1}",
+        f"{GNUGO} --mode gtp --level {args.gnugo_level} --seed {{seed}}",  # each game its own
     )
     folder = args.dir or RESULTS / f"strength-{args.size}x{args.size}"
     config = RunConfig(

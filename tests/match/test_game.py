@@ -110,3 +110,14 @@ def test_bad_adjudication_settings_are_refused(text: str) -> None:
     with pytest.raises(ValueError, match="MARGIN:MOVES"):
         ResignAdjudication.parse(text)
     assert ResignAdjudication.parse("30.5:10") == ResignAdjudication(30.5, 10)
+
+
+def test_seed_in_an_engine_command_is_the_games_seed(tmp_path: Path) -> None:
+    """``{seed}`` lets a randomised engine (``gnugo --seed {seed}``) play each game its own way."""
+    spec = PlayerSpec("fake", fake_engine(tmp_path, "garbage", 99) + " --seed {seed}")
+    players = [spec.make(seed) for seed in (3, 4)]
+    try:
+        assert [p.client.argv[-2:] for p in players] == [["--seed", "3"], ["--seed", "4"]]
+    finally:
+        for p in players:
+            p.close()

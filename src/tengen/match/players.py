@@ -50,7 +50,11 @@ class Player(Protocol):
 @dataclass(frozen=True)
 class PlayerSpec:
     """A player by name: ``command`` is a GTP engine's command line, ``builtin[:LEVEL]``
-    (tengen's MCTS player, options as in `mcts_player`) or ``random``."""
+    (tengen's MCTS player, options as in `mcts_player`) or ``random``.
+
+    ``{seed}`` in an engine's command line becomes the game's seed, so that a randomised
+    engine (``gnugo --seed {seed}``) plays each game differently yet every run the same.
+    """
 
     name: str
     command: str
@@ -77,7 +81,8 @@ class PlayerSpec:
             return BuiltinPlayer(self.name, RandomPlayer(seed))
         if self.command.startswith("builtin"):
             return BuiltinPlayer(self.name, mcts_player(self.command)(seed=seed))
-        return GtpPlayer(self.name, shlex.split(self.command), self.cwd, self.timeout)
+        argv = [arg.replace("{seed}", str(seed)) for arg in shlex.split(self.command)]
+        return GtpPlayer(self.name, argv, self.cwd, self.timeout)
 
 
 def mcts_player(command: str) -> Callable[..., MctsPlayer]:
