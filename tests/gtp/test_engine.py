@@ -380,7 +380,7 @@ def test_genmove_refusals() -> None:
 
 
 class _BrokenPlayer:
-    def genmove(self, game: Game, color: Color) -> Move:
+    def genmove(self, game: Game, color: Color, clock: object = None) -> Move:
         return Point(0, 0)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from tengen.clock import Clock
 from tengen.core.color import Color
 from tengen.core.coords import Move
 from tengen.core.game import Game
@@ -15,7 +16,9 @@ class RandomPlayer:
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
 
-    def genmove(self, game: Game, color: Color) -> Move:
-        """A random legal non-eye-filling point for `color`, or None (pass); never resigns."""
+    def genmove(self, game: Game, color: Color, clock: Clock | None = None) -> Move:
+        """A random legal non-eye-filling point for `color`, or None (pass); never resigns.
+
+        It takes no time, so `clock` is not read."""
         moves = game.legal_moves(color, own_eyes=False)
         return self._rng.choice(moves) if moves else None

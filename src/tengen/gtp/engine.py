@@ -22,6 +22,7 @@ from typing import Literal, Protocol
 
 from tengen import __version__
 from tengen.ai.analysis import Analyser, Analysis
+from tengen.clock import Clock, TimeControl
 from tengen.core.color import Color
 from tengen.core.coords import GTP_COLUMNS, Move, Point, from_gtp, to_gtp
 from tengen.core.diagram import render_with_coordinates
@@ -29,6 +30,7 @@ from tengen.core.errors import IllegalMove
 from tengen.core.game import Game
 from tengen.core.handicap import max_fixed
 from tengen.core.rules import CHINESE, Ruleset
+from tengen.gtp import timing
 from tengen.gtp.analyze import AnalyzeRequest, kata_line, lz_line, parse_request
 from tengen.gtp.handicap import free_points
 from tengen.gtp.protocol import (
@@ -54,8 +56,13 @@ UNTIL_STOPPED = 24 * 3600.0  # an analysis's budget: it searches until the next 
 class Player(Protocol):
     """What chooses the engine's moves for ``genmove``."""
 
-    def genmove(self, game: Game, color: Color) -> Move | Literal["resign"]:
-        """A legal move for `color` in `game` (None passes), or "resign"; the engine plays it."""
+    def genmove(
+        self, game: Game, color: Color, clock: Clock | None = None
+    ) -> Move | Literal["resign"]:
+        """A legal move for `color` in `game` (None passes), or "resign"; the engine plays it.
+
+        `clock` is `color`'s time as the controller set it (``time_settings``, ``time_left``).
+        """
         ...
 
 
@@ -103,6 +110,9 @@ class GtpEngine:
         "kgs-rules",
         "kata-set-rules",
         "kata-get-rules",
+        "time_settings",
+        "kgs-time_settings",
+        "time_left",
         "final_score",
         "final_status_list",
         "loadsgf",
@@ -124,6 +134,7 @@ class GtpEngine:
         self.analyser = analyser
         self.commands = self.COMMANDS + (self.ANALYSIS_COMMANDS if analyser else ())
         self.game = _new_game(size, ruleset)
+        self.clocks: dict[Color, Clock] = {}  # none: no time limit
         self.quit_requested = False
 
     def handle_line(self, line: str) -> str | Stream | None:
@@ -294,11 +305,31 @@ class GtpEngine:
         """Let the player choose a move for the colour, play it and name it."""
         _arity(args, 1)
         color = _color(args[0])
-        move = self.player.genmove(self.game, color)
+        move = self.player.genmove(self.game, color, self.clocks.get(color))
         if move == "resign":
             return "resign"
         self.game.play(move, color)
         return to_gtp(move, self.game.height)
+
+    def cmd_time_settings(self, args: Sequence[str]) -> str:
+        """Both clocks from GTP's main time, byo-yomi time and stones (Canadian overtime)."""
+        self._set_clocks(timing.from_time_settings(args))
+        return ""
+
+    def cmd_kgs_time_settings(self, args: Sequence[str]) -> str:
+        """Both clocks from KGS's none / absolute / byoyomi / canadian forms."""
+        self._set_clocks(timing.from_kgs_time_settings(args))
+        return ""
+
+    def cmd_time_left(self, args: Sequence[str]) -> str:
+        """What is left on one colour's clock: seconds, and overtime stones (0: main time)."""
+        _arity(args, 3)
+        color = _color(args[0])
+        seconds, stones = timing.number(args[1]), int(timing.number(args[2]))
+        clock = self.clocks.get(color)
+        if clock is not None:  # without time_settings there is no limit to track
+            timing.apply_time_left(clock, seconds, stones)
+        return ""
 
     def cmd_undo(self, args: Sequence[str]) -> str:
         """Take back the last move (not handicap stones)."""
@@ -435,6 +466,10 @@ class GtpEngine:
         return serialise(game_record(self.game)).decode("utf-8").rstrip("\n")
 
     # -- helpers -----------------------------------------------------------------------------
+
+    def _set_clocks(self, control: TimeControl | None) -> None:
+        """Fresh clocks for both colours under `control`, or none for no limit."""
+        self.clocks = {} if control is None else {c: Clock(control) for c in Color}
 
     def _prepare_handicap(self) -> None:
         """Fail unless the board is empty; forget passes played on it so stones may go down."""
