@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tengen.core.coords import Point, from_gtp, to_gtp
+from tengen.core.coords import Point, to_gtp
 from tengen.gomoku import GomokuGame, GomokuIllegal
 from tengen.gomoku.record import game_from_tree, game_to_tree
 from tengen.sgf import GameTree
 from tengen.web.players import EngineError, GomokuComputer
-from tengen.web.seats import COMPUTER, BadRequest, Conflict, Forbidden, SessionBase
+from tengen.web.seats import COMPUTER, BadRequest, Conflict, Forbidden, SessionBase, parse_vertex
 from tengen.web.store import Store
 
 _ROOT_KEPT_OUT = ("GM", "FF", "SZ", "RU", "RE")  # what game_to_tree writes itself
@@ -163,13 +163,8 @@ class GomokuSession(SessionBase[GomokuComputer]):
     # -- play --------------------------------------------------------------------------------
 
     def _point(self, vertex: Any) -> Point:
-        if not isinstance(vertex, str):
-            raise BadRequest(f"'vertex' must be a coordinate such as H8, not {vertex!r}")
         rules = self.game.rules
-        try:
-            point = from_gtp(vertex, rules.width, rules.height)
-        except ValueError as err:
-            raise BadRequest(str(err)) from None
+        point = parse_vertex(vertex, rules.width, rules.height)
         if point is None:
             raise BadRequest("Gomoku has no pass")
         return point

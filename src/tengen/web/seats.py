@@ -15,6 +15,7 @@ import time
 from typing import Any, Generic, Protocol, TypeVar
 
 from tengen.core.color import Color
+from tengen.core.coords import Move, from_gtp
 from tengen.sgf import GameTree, serialise
 from tengen.web.store import Store, StoredGame
 
@@ -53,6 +54,19 @@ class Conflict(WebError):
     """The action does not fit the game now: an illegal move, a game over, nothing to undo."""
 
     status = 409
+
+
+def parse_vertex(vertex: Any, width: int, height: int) -> Move:
+    """A request's ``vertex`` (``D4``, ``pass``) on a `width` x `height` board; None passes.
+
+    Raises BadRequest naming what is wrong, for Go and Gomoku sessions alike.
+    """
+    if not isinstance(vertex, str):
+        raise BadRequest(f"'vertex' must be a coordinate such as D4 or 'pass', not {vertex!r}")
+    try:
+        return from_gtp(vertex, width, height)
+    except ValueError as err:
+        raise BadRequest(str(err)) from None
 
 
 def new_token() -> str:

@@ -20,7 +20,7 @@ from typing import Any
 
 from tengen.ai.levels import DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL
 from tengen.core.color import Color
-from tengen.core.coords import Move, Point, from_gtp, to_gtp
+from tengen.core.coords import Move, Point, to_gtp
 from tengen.core.errors import IllegalMove
 from tengen.core.handicap import fixed_points
 from tengen.core.rules import PRESETS
@@ -51,6 +51,7 @@ from tengen.web.seats import (
     SessionBase,
     WebError,
     new_seats,
+    parse_vertex,
 )
 from tengen.web.store import Store
 
@@ -453,13 +454,8 @@ class GameSession(SessionBase[Player]):
     # -- play --------------------------------------------------------------------------------
 
     def _parse_vertex(self, vertex: Any) -> Move:
-        if not isinstance(vertex, str):
-            raise BadRequest(f"'vertex' must be a coordinate such as D4 or 'pass', not {vertex!r}")
         game = self.cursor.game
-        try:
-            return from_gtp(vertex, game.width, game.height)
-        except ValueError as err:
-            raise BadRequest(str(err)) from None
+        return parse_vertex(vertex, game.width, game.height)
 
     def _check_can_move(self, token: str | None) -> Color:
         color = self.cursor.game.to_play
