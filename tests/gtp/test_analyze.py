@@ -16,10 +16,11 @@ from collections.abc import Callable
 import pytest
 
 from tengen.ai.analysis import Analysis, MoveInfo, Progress
+from tengen.ai.mcts import MctsPlayer
 from tengen.ai.players import RandomPlayer
 from tengen.cli import serve
 from tengen.core.color import Color
-from tengen.core.coords import Point
+from tengen.core.coords import Point, to_gtp
 from tengen.core.game import Game
 from tengen.gtp.analyze import AnalyzeRequest, kata_line, lcb, lz_line, parse_request
 from tengen.gtp.engine import GtpEngine, Stream
@@ -173,7 +174,10 @@ def test_analysis_commands_only_with_an_analyser() -> None:
     engine = make_engine(StubAnalyser())
     assert engine.handle_line("known_command kata-analyze") == "= true\n\n"
     listed = engine.handle_line("list_commands")
-    assert isinstance(listed, str) and "\nlz-analyze\nkata-analyze\n\n" in listed
+    assert isinstance(listed, str)
+    assert listed.endswith(
+        "\nlz-analyze\nkata-analyze\nlz-genmove_analyze\nkata-genmove_analyze\n\n"
+    )
 
 
 def test_bad_arguments_fail_before_the_stream_starts() -> None:
@@ -258,3 +262,29 @@ def test_end_of_input_stops_the_analysis() -> None:
     controller.close()
     assert analyser.stopped.is_set()
     assert controller.sink.getvalue() == b"=\n\n"
+
+
+@pytest.mark.parametrize(
+    ("command", "kata"), [("lz-genmove_analyze", False), ("kata-genmove_analyze", True)]
+)
+def test_genmove_analyze_reports_the_search_then_plays(command: str, kata: bool) -> None:
+    """The real search: its reports, then ``play VERTEX``, and the move is on the board."""
+    player = MctsPlayer(playouts=2000, threads=1, seed=3)
+    engine = GtpEngine(player, size=9, analyser=player)
+    controller = Controller(engine)
+    controller.send("play b e5")
+    controller.send(f"3 {command} w 1")
+    text = controller.wait_for(lambda text: "play " in text and text.endswith("\n\n"))
+    controller.close()
+    player.close()
+    head, body = text.split("=3\n")
+    assert head == "= \n\n"
+    *reports, played, end, last = body.split("\n")
+    assert (end, last) == ("", "")
+    assert reports and all(r.startswith("info move ") for r in reports)
+    winrate = reports[-1].split(" winrate ")[1].split()[0]
+    assert ("." in winrate) is kata  # KataGo's floats, Leela Zero's integers
+    vertex = played.removeprefix("play ")
+    assert engine.game.move_number == 2 and engine.game.moves[-1].color is Color.WHITE
+    move = engine.game.moves[-1].move
+    assert vertex == ("pass" if move is None else to_gtp(move, 9))

@@ -113,17 +113,28 @@ class MctsPlayer:
     # -- the player --------------------------------------------------------------------------
 
     def genmove(
-        self, game: Game, color: Color, clock: Clock | None = None
+        self,
+        game: Game,
+        color: Color,
+        clock: Clock | None = None,
+        *,
+        progress: Progress | None = None,
+        interval: float = 0.5,
     ) -> Move | Literal["resign"]:
-        """The move for `color` (None passes), or "resign"; the game is not changed."""
+        """The move for `color` (None passes), or "resign"; the game is not changed.
+
+        `progress` sees the search about every `interval` seconds and once at its end (its
+        answer is ignored: the move's budget is the level's or the clock's)."""
         legal = game.legal_moves(color, own_eyes=False)
         if not legal:
             return None
         seconds = _budget_seconds(self.seconds, clock, game)
         pos = self._begin(game, color)
-        self._run(pos, self.playouts, seconds, None, 1.0)
+        self._run(pos, self.playouts, seconds, _watching(progress), interval)
         analysis = self._analysis(pos)
         self.last_analysis = analysis
+        if progress is not None:
+            progress(analysis)
         played = [m for m in analysis.moves if m.move is not None and m.visits > 0]
         if not played:
             return legal[0]
@@ -389,6 +400,18 @@ def _position(game: Game, color: Color) -> _Position:
     history = tuple((int(m.color), 0 if m.move is None else board.loc(m.move)) for m in moves)
     key = (game.width, game.height, game.ruleset, game.actions - len(moves), game.handicap_stones)
     return _Position(st, zh, meta, allowed, key, history, color, game.width, game.height)
+
+
+def _watching(progress: Progress | None) -> Progress | None:
+    """`progress` made unable to stop the search."""
+    if progress is None:
+        return None
+
+    def watch(analysis: Analysis) -> bool:
+        progress(analysis)
+        return True
+
+    return watch
 
 
 def _budget_seconds(seconds: float | None, clock: Clock | None, game: Game) -> float | None:

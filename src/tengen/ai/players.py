@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from tengen.ai.analysis import Progress
 from tengen.clock import Clock
 from tengen.core.color import Color
 from tengen.core.coords import Move
@@ -16,9 +17,17 @@ class RandomPlayer:
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
 
-    def genmove(self, game: Game, color: Color, clock: Clock | None = None) -> Move:
+    def genmove(
+        self,
+        game: Game,
+        color: Color,
+        clock: Clock | None = None,
+        *,
+        progress: Progress | None = None,
+        interval: float = 0.5,
+    ) -> Move:
         """A random legal non-eye-filling point for `color`, or None (pass); never resigns.
 
-        It takes no time, so `clock` is not read."""
+        It neither searches nor takes time: `clock`, `progress` and `interval` are not used."""
         moves = game.legal_moves(color, own_eyes=False)
         return self._rng.choice(moves) if moves else None

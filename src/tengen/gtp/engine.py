@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Literal, Protocol
 
 from tengen import __version__
-from tengen.ai.analysis import Analyser, Analysis
+from tengen.ai.analysis import Analyser, Analysis, Progress
 from tengen.clock import Clock, TimeControl
 from tengen.core.color import Color
 from tengen.core.coords import GTP_COLUMNS, Move, Point, from_gtp, to_gtp
@@ -57,11 +57,18 @@ class Player(Protocol):
     """What chooses the engine's moves for ``genmove``."""
 
     def genmove(
-        self, game: Game, color: Color, clock: Clock | None = None
+        self,
+        game: Game,
+        color: Color,
+        clock: Clock | None = None,
+        *,
+        progress: Progress | None = None,
+        interval: float = 0.5,
     ) -> Move | Literal["resign"]:
         """A legal move for `color` in `game` (None passes), or "resign"; the engine plays it.
 
-        `clock` is `color`'s time as the controller set it (``time_settings``, ``time_left``).
+        `clock` is `color`'s time as the controller set it (``time_settings``, ``time_left``);
+        a searching player calls `progress` about every `interval` seconds (genmove_analyze).
         """
         ...
 
@@ -118,7 +125,12 @@ class GtpEngine:
         "loadsgf",
         "printsgf",
     )
-    ANALYSIS_COMMANDS: tuple[str, ...] = ("lz-analyze", "kata-analyze")
+    ANALYSIS_COMMANDS: tuple[str, ...] = (
+        "lz-analyze",
+        "kata-analyze",
+        "lz-genmove_analyze",
+        "kata-genmove_analyze",
+    )
 
     def __init__(
         self,
@@ -429,6 +441,46 @@ class GtpEngine:
             stop.wait()  # the response lasts until the next command, as Leela Zero's does
 
         return Stream(run)
+
+    def cmd_lz_genmove_analyze(self, args: Sequence[str]) -> Stream:
+        """``genmove`` that reports its search as ``lz-analyze`` does, then ``play VERTEX``."""
+        return self._genmove_analysis(parse_request(args, kata=False), lz_line)
+
+    def cmd_kata_genmove_analyze(self, args: Sequence[str]) -> Stream:
+        """As ``lz-genmove_analyze``, in KataGo's format."""
+        return self._genmove_analysis(parse_request(args, kata=True), kata_line)
+
+    def _genmove_analysis(
+        self, request: AnalyzeRequest, line: Callable[[Analysis, AnalyzeRequest], str]
+    ) -> Stream:
+        """A stream of the move search's reports, ending with the move played (or resign).
+
+        The move is not interrupted by the next command: the controller waits for ``play``.
+        """
+        color = request.color or self.game.to_play
+
+        def run(write: Write, stop: threading.Event) -> None:
+            last = -math.inf
+
+            def progress(analysis: Analysis) -> bool:
+                nonlocal last
+                now = time.monotonic()
+                if request.interval > 0 and now - last >= request.interval:
+                    text = line(analysis, request)
+                    if text:
+                        write(text + "\n")
+                        last = now
+                return True
+
+            clock = self.clocks.get(color)
+            move = self.player.genmove(self.game, color, clock, progress=progress, interval=TICK)
+            if move == "resign":
+                write("play resign\n")
+                return
+            self.game.play(move, color)
+            write(f"play {to_gtp(move, self.game.height)}\n")
+
+        return Stream(run, interruptible=False)
 
     # -- records -----------------------------------------------------------------------------
 
