@@ -48,7 +48,8 @@ $(BENCH_STAMP): pyproject.toml
 ## bench-env: bench/.venv with tengen and the peers (sgfmill, OpenSpiel, pgx + CPU jax)
 bench-env: $(BENCH_STAMP)
 
-## bench: playouts (vs C, sgfmill), peers (OpenSpiel, pgx, memory), records, scoring, batch, match
+## bench: playouts (vs C, sgfmill), peers (OpenSpiel, pgx, memory), records, scoring, batch,
+##        matches, analysis, and a 10-game 9x9 match of the built-in player against GNU Go
 bench: $(BENCH_STAMP)
 	$(NICE) $(BENCH_BIN)/python bench/playout.py
 	$(NICE) $(BENCH_BIN)/python bench/peers.py
@@ -57,6 +58,7 @@ bench: $(BENCH_STAMP)
 	$(NICE) $(BENCH_BIN)/python bench/batch.py
 	$(NICE) $(BENCH_BIN)/python bench/match.py
 	$(NICE) $(BENCH_BIN)/python bench/analysis.py
+	$(NICE) $(BENCH_BIN)/python bench/strength.py
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
