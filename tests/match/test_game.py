@@ -15,6 +15,7 @@ from tengen.match.game import GameConfig, GameOutcome, ResignAdjudication, play_
 from tengen.match.players import PlayerSpec
 from tengen.scoring import Result
 from tengen.sgf import parse
+from tengen.sgf.replay import check_tree
 from tests.match.fakes import fake_engine
 
 
@@ -45,6 +46,31 @@ def test_gnugo_beats_the_random_player_and_the_referee_agrees(gnugo: str) -> Non
     first = root.children[0]
     assert first.get("B") == Point(4, 4) and first.get("BL") is None  # the opening: no time
     assert first.children[0].get("WL") is not None
+
+
+def test_the_builtin_player_plays_gnugo_to_a_counted_end(gnugo: str) -> None:
+    """The MCTS player (level 5, one thread) against GNU Go over a whole 9x9 game on the clock:
+    no forfeit, no time loss, every move legal, and the referee names the same winner."""
+    gnu = PlayerSpec("gnugo", f"{gnugo} --mode gtp --level 1 --seed 5")
+    config = GameConfig(
+        size=9,
+        time=TimeControl.parse("byoyomi:60+3x10"),
+        referee=f"{gnugo} --mode gtp --chinese-rules",
+    )
+    outcome = play(PlayerSpec.parse("builtin:5 --threads 1"), gnu, config)
+    assert outcome.ending == "two passes" or outcome.ending.endswith(" resigned"), outcome.ending
+    (tree,) = parse(outcome.sgf).games
+    assert check_tree(tree) == []
+    if outcome.ending == "two passes":
+        assert outcome.referee is not None and outcome.referee[0] == outcome.result.to_sgf()[0]
+
+
+def test_the_builtin_player_beats_the_random_player() -> None:
+    config = GameConfig(size=9)
+    outcome = play(
+        PlayerSpec("random", "random"), PlayerSpec.parse("builtin:4 --threads 1"), config
+    )
+    assert outcome.result.winner is Color.WHITE, outcome.ending
 
 
 @pytest.mark.parametrize(
