@@ -36,6 +36,7 @@ from tengen.core.kernels import (
     legality,
     play,
     play_pass,
+    xorshift,
 )
 
 # Slots of the int64 `meta` array (slot 0 is the protocol's: the player to move).
@@ -47,25 +48,15 @@ _EVEN = (10.0, 5.0)
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _xorshift(rng: np.ndarray) -> np.uint64:
-    x = rng[0]
-    x ^= x << np.uint64(13)
-    x ^= x >> np.uint64(7)
-    x ^= x << np.uint64(17)
-    rng[0] = x
-    return np.uint64(x)
-
-
-@njit(cache=True, nogil=True, inline="always")
 def _below(rng: np.ndarray, n: int) -> int:
     """A uniform integer in [0, n)."""
-    return int(_xorshift(rng) % np.uint64(n))
+    return int(xorshift(rng) % np.uint64(n))
 
 
 @njit(cache=True, nogil=True)
 def neighbourhood_code(st: np.ndarray, loc: int) -> int:
     """The 3x3 contents around `loc` packed as in `patterns.NEIGHBOURS` (2 bits a point)."""
-    s = int(st[HDR, H_STRIDE])
+    s = np.int64(st[HDR, H_STRIDE])
     code = 0
     shift = 0
     for dy in (-1, 0, 1):
@@ -83,7 +74,7 @@ def neighbourhood_code(st: np.ndarray, loc: int) -> int:
 def liberties_after(st: np.ndarray, loc: int, color: int, buf: np.ndarray) -> int:
     """Liberties (counted up to 2) of the chain a stone of `color` at `loc` would make;
     2 when it captures. The lone stone's own case counts like any other."""
-    s = int(st[HDR, H_STRIDE])
+    s = np.int64(st[HDR, H_STRIDE])
     opp = 3 - color
     first = -1
     for off in (-s, -1, 1, s):
@@ -114,7 +105,7 @@ def liberties_after(st: np.ndarray, loc: int, color: int, buf: np.ndarray) -> in
 
 @njit(cache=True, nogil=True)
 def _joins_own(st: np.ndarray, loc: int, color: int) -> bool:
-    s = int(st[HDR, H_STRIDE])
+    s = np.int64(st[HDR, H_STRIDE])
     return bool(
         st[COLOR, loc - s] == color
         or st[COLOR, loc - 1] == color
@@ -152,7 +143,7 @@ def _urgent(
     if last <= 0 or st[COLOR, last] == EMPTY:
         return 0
     opp = 3 - color
-    s = int(st[HDR, H_STRIDE])
+    s = np.int64(st[HDR, H_STRIDE])
     if st[COLOR, last] == opp and st[LIBS, st[HEAD, last]] == 1:
         chain_liberties(st, last, buf)
         n = _add(cands, n, buf[0])
@@ -179,7 +170,7 @@ def _shapes(st: np.ndarray, table: np.ndarray, last: int, cands: np.ndarray) -> 
     """Empty points next to the last move whose 3x3 neighbourhood is a good shape."""
     if last <= 0:
         return 0
-    s = int(st[HDR, H_STRIDE])
+    s = np.int64(st[HDR, H_STRIDE])
     n = 0
     for dy in (-1, 0, 1):
         for dx in (-1, 0, 1):
@@ -246,7 +237,7 @@ def playout_move(
 def area_margin(st: np.ndarray, komi2: int, own: np.ndarray) -> float:
     """Black's area score minus White's minus komi, on a board played out (empty points count
     for the only colour around them); adds +1/-1 per point owned to `own`."""
-    s = int(st[HDR, H_STRIDE])
+    s = np.int64(st[HDR, H_STRIDE])
     total = 0
     for r in range(st[HDR, H_HEIGHT]):
         for c in range(st[HDR, H_WIDTH]):
@@ -325,7 +316,7 @@ def go_rollout(
 @njit(cache=True, nogil=True)
 def _line(st: np.ndarray, loc: int) -> int:
     """Distance to the nearest edge (0 on the first line)."""
-    s = int(st[HDR, H_STRIDE])
+    s = np.int64(st[HDR, H_STRIDE])
     r = loc // s - 1
     c = loc % s - 1
     return int(min(r, c, st[HDR, H_HEIGHT] - 1 - r, st[HDR, H_WIDTH] - 1 - c))
@@ -334,7 +325,7 @@ def _line(st: np.ndarray, loc: int) -> int:
 @njit(cache=True, nogil=True)
 def _stones_near(st: np.ndarray, loc: int, radius: int) -> bool:
     """Whether a stone lies within Manhattan distance `radius`."""
-    s = int(st[HDR, H_STRIDE])
+    s = np.int64(st[HDR, H_STRIDE])
     for dy in range(-radius, radius + 1):
         span = radius - abs(dy)
         for dx in range(-span, span + 1):
@@ -362,7 +353,7 @@ def go_candidates(
     color = meta[TO_PLAY]
     opp = 3 - color
     last = meta[LAST]
-    s = int(st[HDR, H_STRIDE])
+    s = np.int64(st[HDR, H_STRIDE])
     cells = st.shape[1]
     buf = np.empty(cells, np.int32)
     stones = np.empty(cells, np.int32)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+from tengen.core import hashset
 from tengen.core.kernels import (
     BLACK,
     COLOR,
@@ -39,29 +40,6 @@ from tengen.core.kernels import (
 )
 
 SUPERKO = 4  # legality code beyond the kernels' own: the move repeats an earlier position
-
-
-@njit(cache=True, inline="always")
-def _slot(table: np.ndarray, h: int) -> int:
-    """The slot holding `h` in an open-addressing hash set, else the free slot (0) it would
-    take; so 0, the hash of the empty board every game starts from, is always in the set."""
-    mask: int = table.shape[0] - 1
-    i = h & mask
-    while table[i] != 0 and table[i] != h:
-        i = (i + 1) & mask
-    return i
-
-
-@njit(cache=True, inline="always")
-def seen_has(table: np.ndarray, h: int) -> bool:
-    """Whether position hash `h` is in the set."""
-    return bool(table[_slot(table, h)] == h)
-
-
-@njit(cache=True, inline="always")
-def seen_add(table: np.ndarray, h: int) -> None:
-    """Add position hash `h` to the set."""
-    table[_slot(table, h)] = h
 
 
 @njit(cache=True, inline="always")
@@ -104,7 +82,7 @@ def move_codes(
             if (
                 code == LEGAL
                 and seen.shape[1] > 0
-                and seen_has(seen[g], hash_after(st[g], zh[g], loc, color))
+                and hashset.contains(seen[g], hash_after(st[g], zh[g], loc, color))
             ):
                 code = SUPERKO
         out[g] = code
@@ -139,7 +117,7 @@ def apply_moves(
             play(st[g], zh[g], loc, to_play[g])
             passes[g] = 0
             if seen.shape[1] > 0:
-                seen_add(seen[g], zh[g, 0])
+                hashset.add(seen[g], zh[g, 0])
         to_play[g] = 3 - to_play[g]
         move_count[g] += 1
         done[g] = passes[g] >= 2 or move_count[g] >= max_moves
@@ -175,7 +153,7 @@ def legal_masks(
             hashes = np.empty(s.shape[1], np.int64)
             n = legal_points(s, zh[g], color, allow_suicide, False, found, hashes)
             for i in range(n):
-                if not seen_has(seen[g], hashes[i]):
+                if not hashset.contains(seen[g], hashes[i]):
                     row[point_of[found[i]]] = True
         else:
             for i in range(s[HDR, H_NEMPTY]):

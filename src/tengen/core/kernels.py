@@ -632,7 +632,8 @@ def seed_rng(seed: int) -> np.ndarray:
 
 
 @njit(cache=True, inline="always")
-def _xorshift(rng: np.ndarray) -> np.uint64:
+def xorshift(rng: np.ndarray) -> np.uint64:
+    """The next number of the xorshift64 stream in `rng[0]` (nonzero), advancing it."""
     x = rng[0]
     x ^= x << np.uint64(13)
     x ^= x >> np.uint64(7)
@@ -655,7 +656,7 @@ def playout(st: np.ndarray, zh: np.ndarray, to_play: int, max_moves: int, rng: n
         k = st[HDR, H_NEMPTY]
         played = False
         while k > 0:
-            i = np.int64(_xorshift(rng) % np.uint64(k))
+            i = np.int64(xorshift(rng) % np.uint64(k))
             loc = st[EMPTIES, i]
             if not is_eye_like(st, loc, color) and legality(st, loc, color, False) == LEGAL:
                 play(st, zh, loc, color)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from tengen.core import zobrist
+from tengen.core import hashset, zobrist
 from tengen.core.board import Board
 from tengen.core.color import Color
 from tengen.core.kernels import (
@@ -44,16 +44,6 @@ _KO_RULES = {KoRule.SIMPLE: 0, KoRule.POSITIONAL: 1, KoRule.SITUATIONAL: 2}
 
 
 @njit(cache=True, inline="always")
-def _slot(table: np.ndarray, h: int) -> int:
-    """The slot of `h` in an open-addressing hash set, or the free slot it would take."""
-    mask: int = table.shape[0] - 1
-    i = h & mask
-    while table[i] != 0 and table[i] != h:
-        i = (i + 1) & mask
-    return i
-
-
-@njit(cache=True, inline="always")
 def _key(position: int, to_play: int, ko_rule: int, side: int) -> int:
     """What the history holds: the position (positional) or the situation (situational)."""
     if ko_rule == 2 and to_play == WHITE:
@@ -80,7 +70,7 @@ def _play_line(
     seen = np.zeros(size, np.int64)
     to_play = 1
     h = _key(zh[0], to_play, ko_rule, side)
-    seen[_slot(seen, h)] = h
+    hashset.add(seen, h)
     setup_mark = np.zeros(st.shape[1], np.int32)  # == generation: listed in the open setup
     changed = np.empty(st.shape[1], np.int32)  # stones the setup placed
     generation = 1
@@ -131,7 +121,7 @@ def _play_line(
                     continue
                 if ko_rule != 0 and code != KO and code != SUICIDE:
                     h = _key(hash_after(st, zh, loc, color), 3 - color, ko_rule, side)
-                    if seen[_slot(seen, h)] == h:
+                    if hashset.contains(seen, h):
                         code = SUPERKO
                 play(st, zh, loc, color)
             else:
@@ -142,7 +132,7 @@ def _play_line(
             return -1
         if ko_rule != 0:
             h = _key(zh[0], to_play, ko_rule, side)
-            seen[_slot(seen, h)] = h
+            hashset.add(seen, h)
     return -1 if setup_start >= 0 else to_play
 
 

@@ -424,18 +424,7 @@ class GtpEngine:
             game.setup(to_play=request.color)
 
         def run(write: Write, stop: threading.Event) -> None:
-            last = -math.inf
-
-            def progress(analysis: Analysis) -> bool:
-                nonlocal last
-                now = time.monotonic()
-                if request.interval > 0 and now - last >= request.interval:
-                    text = line(analysis, request)
-                    if text:
-                        write(text + "\n")
-                        last = now
-                return not stop.is_set()
-
+            progress = _reporter(request, line, write, stop)
             if not game.is_over:
                 analyser.analyse(game, seconds=UNTIL_STOPPED, progress=progress, interval=TICK)
             stop.wait()  # the response lasts until the next command, as Leela Zero's does
@@ -460,18 +449,7 @@ class GtpEngine:
         color = request.color or self.game.to_play
 
         def run(write: Write, stop: threading.Event) -> None:
-            last = -math.inf
-
-            def progress(analysis: Analysis) -> bool:
-                nonlocal last
-                now = time.monotonic()
-                if request.interval > 0 and now - last >= request.interval:
-                    text = line(analysis, request)
-                    if text:
-                        write(text + "\n")
-                        last = now
-                return True
-
+            progress = _reporter(request, line, write, stop)
             clock = self.clocks.get(color)
             move = self.player.genmove(self.game, color, clock, progress=progress, interval=TICK)
             if move == "resign":
@@ -555,6 +533,29 @@ class GtpEngine:
         """Vertices space-separated, top row first and left to right (GNU Go's order)."""
         ordered = sorted(points, key=lambda p: (p.row, p.col))
         return " ".join(to_gtp(p, self.game.height) for p in ordered)
+
+
+def _reporter(
+    request: AnalyzeRequest,
+    line: Callable[[Analysis, AnalyzeRequest], str],
+    write: Write,
+    stop: threading.Event,
+) -> Progress:
+    """The search's progress callback: a report line every `request.interval` seconds at
+    most; it asks the search to stop once `stop` is set."""
+    last = -math.inf
+
+    def progress(analysis: Analysis) -> bool:
+        nonlocal last
+        now = time.monotonic()
+        if request.interval > 0 and now - last >= request.interval:
+            text = line(analysis, request)
+            if text:
+                write(text + "\n")
+                last = now
+        return not stop.is_set()
+
+    return progress
 
 
 def _new_game(size: int, ruleset: Ruleset) -> Game:
