@@ -200,9 +200,9 @@ class Controller:
     def send(self, line: str) -> None:
         os.write(self._write, line.encode() + b"\n")
 
-    def wait_for(self, done: Callable[[str], bool]) -> str:
-        """The output once `done` holds for it (fails after 10 s)."""
-        deadline = time.monotonic() + 10
+    def wait_for(self, done: Callable[[str], bool], seconds: float = 10) -> str:
+        """The output once `done` holds for it (fails after `seconds`)."""
+        deadline = time.monotonic() + seconds
         while not done(text := self.sink.getvalue().decode()):
             assert time.monotonic() < deadline, f"timed out; output so far: {text!r}"
             time.sleep(0.01)
@@ -274,7 +274,8 @@ def test_genmove_analyze_reports_the_search_then_plays(command: str, kata: bool)
     controller = Controller(engine)
     controller.send("play b e5")
     controller.send(f"3 {command} w 1")
-    text = controller.wait_for(lambda text: "play " in text and text.endswith("\n\n"))
+    # A cold numba cache compiles the search first (~10 s on a loaded 2-core machine).
+    text = controller.wait_for(lambda text: "play " in text and text.endswith("\n\n"), 120)
     controller.close()
     player.close()
     head, body = text.split("=3\n")

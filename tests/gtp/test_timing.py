@@ -105,7 +105,9 @@ def test_bad_time_commands_are_refused_by_name(line: str, message: str) -> None:
 
 def test_the_built_in_player_answers_within_the_controllers_clock() -> None:
     """Level 10 thinks 10 s a move unless the clock says less: here one second for a stone."""
-    engine = GtpEngine(MctsPlayer(10, threads=1), size=9)
+    player = MctsPlayer(10, threads=1)
+    player.analyse(Game(9), playouts=20)  # compile the search (a cold numba cache) untimed
+    engine = GtpEngine(player, size=9)
     ask(engine, "time_settings 0 1 1")
     start = time.monotonic()
     answer = ask(engine, "genmove b")
