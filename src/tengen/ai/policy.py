@@ -39,6 +39,9 @@ from tengen.core.kernels import (
     xorshift,
 )
 
+# Strides are read as int64 (`int(np.int64(...))`: numba keeps int32 through a bare int()),
+# so that (-s, -1, 1, s) is a tuple of one type, which numba can iterate.
+
 # Slots of the int64 `meta` array (slot 0 is the protocol's: the player to move).
 TO_PLAY, PASSES, LAST, KOMI2, MAX_MOVES = 0, 1, 2, 3, 4
 META_SLOTS = 5
@@ -56,7 +59,7 @@ def _below(rng: np.ndarray, n: int) -> int:
 @njit(cache=True, nogil=True)
 def neighbourhood_code(st: np.ndarray, loc: int) -> int:
     """The 3x3 contents around `loc` packed as in `patterns.NEIGHBOURS` (2 bits a point)."""
-    s = np.int64(st[HDR, H_STRIDE])
+    s = int(np.int64(st[HDR, H_STRIDE]))
     code = 0
     shift = 0
     for dy in (-1, 0, 1):
@@ -74,7 +77,7 @@ def neighbourhood_code(st: np.ndarray, loc: int) -> int:
 def liberties_after(st: np.ndarray, loc: int, color: int, buf: np.ndarray) -> int:
     """Liberties (counted up to 2) of the chain a stone of `color` at `loc` would make;
     2 when it captures. The lone stone's own case counts like any other."""
-    s = np.int64(st[HDR, H_STRIDE])
+    s = int(np.int64(st[HDR, H_STRIDE]))
     opp = 3 - color
     first = -1
     for off in (-s, -1, 1, s):
@@ -105,7 +108,7 @@ def liberties_after(st: np.ndarray, loc: int, color: int, buf: np.ndarray) -> in
 
 @njit(cache=True, nogil=True)
 def _joins_own(st: np.ndarray, loc: int, color: int) -> bool:
-    s = np.int64(st[HDR, H_STRIDE])
+    s = int(np.int64(st[HDR, H_STRIDE]))
     return bool(
         st[COLOR, loc - s] == color
         or st[COLOR, loc - 1] == color
@@ -143,7 +146,7 @@ def _urgent(
     if last <= 0 or st[COLOR, last] == EMPTY:
         return 0
     opp = 3 - color
-    s = np.int64(st[HDR, H_STRIDE])
+    s = int(np.int64(st[HDR, H_STRIDE]))
     if st[COLOR, last] == opp and st[LIBS, st[HEAD, last]] == 1:
         chain_liberties(st, last, buf)
         n = _add(cands, n, buf[0])
@@ -170,7 +173,7 @@ def _shapes(st: np.ndarray, table: np.ndarray, last: int, cands: np.ndarray) -> 
     """Empty points next to the last move whose 3x3 neighbourhood is a good shape."""
     if last <= 0:
         return 0
-    s = np.int64(st[HDR, H_STRIDE])
+    s = int(np.int64(st[HDR, H_STRIDE]))
     n = 0
     for dy in (-1, 0, 1):
         for dx in (-1, 0, 1):
@@ -237,7 +240,7 @@ def playout_move(
 def area_margin(st: np.ndarray, komi2: int, own: np.ndarray) -> float:
     """Black's area score minus White's minus komi, on a board played out (empty points count
     for the only colour around them); adds +1/-1 per point owned to `own`."""
-    s = np.int64(st[HDR, H_STRIDE])
+    s = int(np.int64(st[HDR, H_STRIDE]))
     total = 0
     for r in range(st[HDR, H_HEIGHT]):
         for c in range(st[HDR, H_WIDTH]):
@@ -316,7 +319,7 @@ def go_rollout(
 @njit(cache=True, nogil=True)
 def _line(st: np.ndarray, loc: int) -> int:
     """Distance to the nearest edge (0 on the first line)."""
-    s = np.int64(st[HDR, H_STRIDE])
+    s = int(np.int64(st[HDR, H_STRIDE]))
     r = loc // s - 1
     c = loc % s - 1
     return int(min(r, c, st[HDR, H_HEIGHT] - 1 - r, st[HDR, H_WIDTH] - 1 - c))
@@ -325,7 +328,7 @@ def _line(st: np.ndarray, loc: int) -> int:
 @njit(cache=True, nogil=True)
 def _stones_near(st: np.ndarray, loc: int, radius: int) -> bool:
     """Whether a stone lies within Manhattan distance `radius`."""
-    s = np.int64(st[HDR, H_STRIDE])
+    s = int(np.int64(st[HDR, H_STRIDE]))
     for dy in range(-radius, radius + 1):
         span = radius - abs(dy)
         for dx in range(-span, span + 1):
@@ -353,7 +356,7 @@ def go_candidates(
     color = meta[TO_PLAY]
     opp = 3 - color
     last = meta[LAST]
-    s = np.int64(st[HDR, H_STRIDE])
+    s = int(np.int64(st[HDR, H_STRIDE]))
     cells = st.shape[1]
     buf = np.empty(cells, np.int32)
     stones = np.empty(cells, np.int32)
