@@ -19,7 +19,6 @@ from tengen.core.kernels import (
     COLOR,
     EMPTIES,
     EMPTY,
-    EPOS,
     H_HEIGHT,
     H_NEMPTY,
     H_STRIDE,
@@ -36,6 +35,7 @@ from tengen.core.kernels import (
     legality,
     play,
     play_pass,
+    set_aside,
     xorshift,
 )
 
@@ -226,13 +226,8 @@ def playout_move(
         loc = st[EMPTIES, i]
         if _acceptable(st, loc, color, buf):
             return int(loc)
-        # Move the refused point past the end of the live range (the kernels' own trick).
         k -= 1
-        other = st[EMPTIES, k]
-        st[EMPTIES, i] = other
-        st[EPOS, other] = i
-        st[EMPTIES, k] = loc
-        st[EPOS, loc] = k
+        set_aside(st, i, k)  # the refused point leaves the live range
     return 0
 
 

@@ -130,6 +130,18 @@ def _empties_add(st: np.ndarray, loc: int) -> None:
 
 
 @njit(cache=True, inline="always")
+def set_aside(st: np.ndarray, i: int, k: int) -> None:
+    """Swap the empty point at index `i` of the empties list with the one at `k`, so that a
+    sampler drawing from indices [0, k) no longer sees it; the list keeps every empty point."""
+    loc = st[EMPTIES, i]
+    other = st[EMPTIES, k]
+    st[EMPTIES, i] = other
+    st[EPOS, other] = i
+    st[EMPTIES, k] = loc
+    st[EPOS, loc] = k
+
+
+@njit(cache=True, inline="always")
 def _set_stone(st: np.ndarray, zh: np.ndarray, loc: int, color: int) -> None:
     """Put a stone on an empty point: colour, hash, empty list (chain data is the caller's)."""
     st[COLOR, loc] = color
@@ -663,11 +675,7 @@ def playout(st: np.ndarray, zh: np.ndarray, to_play: int, max_moves: int, rng: n
                 played = True
                 break
             k -= 1
-            other = st[EMPTIES, k]
-            st[EMPTIES, i] = other
-            st[EPOS, other] = i
-            st[EMPTIES, k] = loc
-            st[EPOS, loc] = k
+            set_aside(st, int(i), k)
         if played:
             passes = 0
         else:
