@@ -34,7 +34,7 @@ from pathlib import Path
 
 import numba
 
-from common import RESULTS, best_of, machine, write_json
+from common import RESULTS, best_of, machine, render, write_json
 from playout import build_c, c_games
 from tengen import batch
 from tengen.core import Board, Color
@@ -154,9 +154,9 @@ def table(rows: list[Row]) -> str:
         "x C",
         "note",
     )
-    lines: list[tuple[str, ...]] = [head]
+    body: list[tuple[str, ...]] = []
     for r in rows:
-        lines.append(
+        body.append(
             (
                 r.name,
                 f"{r.size}x{r.size}",
@@ -170,12 +170,7 @@ def table(rows: list[Row]) -> str:
                 r.note,
             )
         )
-    widths = [max(len(line[i]) for line in lines) for i in range(len(head))]
-    text = [
-        "  ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)).rstrip() for line in lines
-    ]
-    text.insert(1, "-" * len(text[0]))
-    return "\n".join(text)
+    return render(head, body)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -36,7 +36,7 @@ from pathlib import Path
 import numpy as np
 from sgfmill import boards
 
-from common import RESULTS, best_of, machine, write_json
+from common import RESULTS, best_of, machine, render, write_json
 from tengen.core import Board, Color, Game, KoRule, Ruleset, Scoring
 from tengen.core import kernels as k
 
@@ -356,10 +356,10 @@ def table(results: list[Result]) -> str:
         "x C",
         "note",
     )
-    rows = [head]
+    body: list[tuple[str, ...]] = []
     for r in results:
         ratio = ratio_to_c(results, r)
-        rows.append(
+        body.append(
             (
                 r.implementation,
                 f"{r.size}x{r.size}",
@@ -374,13 +374,7 @@ def table(results: list[Result]) -> str:
                 r.note,
             )
         )
-    widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
-    lines = [
-        "  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip()
-        for row in rows
-    ]
-    lines.insert(1, "-" * len(lines[0]))
-    return "\n".join(lines)
+    return render(head, body)
 
 
 def main(argv: list[str] | None = None) -> int:
