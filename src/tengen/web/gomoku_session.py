@@ -290,18 +290,9 @@ class GomokuSession(SessionBase[GomokuComputer]):
             self.shown = number
             self.save()
 
-    def set_mode(self, mode: Any, token: str | None) -> None:
-        """Switch between play and review. A game that was imported stays in review."""
-        if mode not in ("play", "review"):
-            raise BadRequest("'mode' must be 'play' or 'review'")
-        with self.lock:
-            self._require_any(token)
-            if mode == "play" and self.meta.get("imported"):
-                raise Conflict("an imported record is reviewed, not played")
-            self.meta["mode"] = mode
-            if mode == "play":
-                self.shown = self.game.move_number
-            self.save()
+    def _show_latest(self) -> None:
+        """Show the last stone."""
+        self.shown = self.game.move_number
 
     # -- what only Go has --------------------------------------------------------------------
 

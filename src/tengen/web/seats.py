@@ -198,6 +198,23 @@ class SessionBase(Generic[P]):
         """Bring `tree` and `meta` up to date with the game before a save."""
         raise NotImplementedError
 
+    def set_mode(self, mode: Any, token: str | None) -> None:
+        """Switch between play and review. A game that was imported stays in review."""
+        if mode not in ("play", "review"):
+            raise BadRequest("'mode' must be 'play' or 'review'")
+        with self.lock:
+            self._require_any(token)
+            if mode == "play" and self.meta.get("imported"):
+                raise Conflict("an imported record is reviewed, not played")
+            self.meta["mode"] = mode
+            if mode == "play":
+                self._show_latest()
+            self.save()
+
+    def _show_latest(self) -> None:
+        """Show the position play goes on from (play mode shows nothing else)."""
+        raise NotImplementedError
+
     def save(self) -> None:
         """Write the record and metadata in one transaction, and bump the version."""
         self._sync_record()

@@ -715,18 +715,9 @@ class GameSession(SessionBase[Player]):
             self.cursor.promote()
             self.save()
 
-    def set_mode(self, mode: Any, token: str | None) -> None:
-        """Switch between play and review. A game that was imported stays in review."""
-        if mode not in ("play", "review"):
-            raise BadRequest("'mode' must be 'play' or 'review'")
-        with self.lock:
-            self._require_any(token)
-            if mode == "play" and self.meta.get("imported"):
-                raise Conflict("an imported record is reviewed, not played")
-            self.meta["mode"] = mode
-            if mode == "play":
-                self.cursor.to_end()
-            self.save()
+    def _show_latest(self) -> None:
+        """Show the end of the line being played."""
+        self.cursor.to_end()
 
     def figure_svg(self, chain_labels: bool = False) -> str:
         """The current position as an SVG diagram (tengen.render)."""
