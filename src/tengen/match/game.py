@@ -15,6 +15,8 @@ import shlex
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
+from typing import TypeVar
 
 from tengen.clock import Clock, TimeControl
 from tengen.core.color import Color
@@ -31,6 +33,7 @@ from tengen.sgf import GameTree, serialise
 
 ADJUDICATION_PLAYOUTS = 200  # playouts of the dead-stone estimate behind each adjudication count
 
+T = TypeVar("T")
 Times = list[tuple[float, int | None] | None]  # per move: clock left and overtime count, or None
 
 
@@ -131,6 +134,32 @@ def annotate(
                 node.set(f"O{letter}", spent[1])
 
 
+def on_the_clock(
+    name: str,
+    color: Color,
+    clock: Clock | None,
+    ask: Callable[[], T],
+    timed_out: type[Exception],
+    failed: type[Exception],
+) -> tuple[T | None, tuple[Result, str] | None]:
+    """Ask player `name` (of `color`) for its move with its clock running: (the answer, None),
+    or (None, the result and ending) when it timed out (`timed_out`), failed (`failed`) or
+    overran its clock. Go and Gomoku games alike."""
+    if clock is not None:
+        clock.start()
+    try:
+        answer = ask()
+    except timed_out as err:
+        return None, (Result(color.opponent, None, "time"), f"{name} lost on time: {err}")
+    except failed as err:
+        return None, (Result(color.opponent, None, "forfeit"), f"{name} failed: {err}")
+    if clock is not None:
+        clock.stop()
+        if clock.expired:
+            return None, (Result(color.opponent, None, "time"), f"{name} lost on time")
+    return answer, None
+
+
 def _run(
     game: Game,
     players: dict[Color, Player],
@@ -160,18 +189,10 @@ def _run(
             return None, f"move limit ({limit}) reached"
         color = game.to_play
         player, clock = players[color], clocks[color]
-        if clock is not None:
-            clock.start()
-        try:
-            choice = player.genmove(game, color, clock)
-        except GtpTimeout as err:
-            return Result(color.opponent, None, "time"), f"{player.name} lost on time: {err}"
-        except GtpClientError as err:
-            return Result(color.opponent, None, "forfeit"), f"{player.name} failed: {err}"
-        if clock is not None:
-            clock.stop()
-            if clock.expired:
-                return Result(color.opponent, None, "time"), f"{player.name} lost on time"
+        ask = partial(player.genmove, game, color, clock)
+        choice, ending = on_the_clock(player.name, color, clock, ask, GtpTimeout, GtpClientError)
+        if ending is not None:
+            return ending
         if isinstance(choice, str):
             return Result(color.opponent, None, "resign"), f"{player.name} resigned"
         move = choice

@@ -18,6 +18,7 @@ import shlex
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Protocol
 
 from tengen.ai.gomoku_player import GomokuPlayer
@@ -28,7 +29,7 @@ from tengen.gomoku.game import GomokuGame, GomokuIllegal
 from tengen.gomoku.manager import GomocupEngine, GomocupError, GomocupTimeout
 from tengen.gomoku.record import game_to_tree
 from tengen.gomoku.rules import GomokuRules
-from tengen.match.game import GameOutcome, Times, annotate
+from tengen.match.game import GameOutcome, Times, annotate, on_the_clock
 from tengen.match.players import GRACE, PlayerSpec
 from tengen.scoring import Result
 from tengen.sgf import serialise
@@ -204,18 +205,11 @@ def _run(
     while not game.is_over:
         color = game.to_play
         player, clock = players[color], clocks[color]
-        if clock is not None:
-            clock.start()
-        try:
-            point = player.genmove(game, clock)
-        except GomocupTimeout as err:
-            return Result(color.opponent, None, "time"), f"{player.name} lost on time: {err}"
-        except GomocupError as err:
-            return Result(color.opponent, None, "forfeit"), f"{player.name} failed: {err}"
-        if clock is not None:
-            clock.stop()
-            if clock.expired:
-                return Result(color.opponent, None, "time"), f"{player.name} lost on time"
+        ask = partial(player.genmove, game, clock)
+        point, ending = on_the_clock(player.name, color, clock, ask, GomocupTimeout, GomocupError)
+        if ending is not None:
+            return ending
+        assert point is not None  # an answer, as no ending came
         try:
             game.play(point, color)
         except GomokuIllegal as err:
