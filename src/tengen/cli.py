@@ -15,10 +15,12 @@ under ``--strict``. Gomoku games (GM[4]) are read but not replayed under Go rule
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import os
 import queue
 import shutil
+import signal
 import sys
 import threading
 import time
@@ -790,10 +792,18 @@ def _match(args: argparse.Namespace) -> int:
             sprt=args.sprt,
             cluster=args.cluster,
         )
-        results = run(config, sys.stderr)
+        with _terminate_as_interrupt():
+            results = run(config, sys.stderr)
     except (ValueError, UnreadableRecord) as err:
         print(f"tengen {args.command}: {err}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print(
+            f"tengen {args.command}: stopped; the finished games are kept in {args.out}, "
+            "and the same command plays the rest",
+            file=sys.stderr,
+        )
+        return 130
     print(table(config, results))
     if args.plot:
         first, others = config.players[0].name, [p.name for p in config.players[1:]]
@@ -801,6 +811,20 @@ def _match(args: argparse.Namespace) -> int:
         title = f"Elo of {first} against {', '.join(others)}: {len(tallies)} games"
         args.plot.write_bytes(elo_png(tallies, title))
     return 0
+
+
+@contextlib.contextmanager
+def _terminate_as_interrupt() -> Iterator[None]:
+    """Within the block, SIGTERM stops the run as Ctrl-C does (its games are stopped too)."""
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _match_game(args: argparse.Namespace) -> GameConfig | GomokuConfig:

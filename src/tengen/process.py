@@ -2,7 +2,9 @@
 
 Reader threads move the program's output lines into a queue (so a read can time out) and keep
 the last lines of its stderr for error messages. The protocol itself (answers, ids, what a
-timeout means) belongs to the caller. Imports nothing of tengen.
+timeout means) belongs to the caller. Each program runs in a process group of its own, so that
+Ctrl-C reaches tengen only, which closes it; `kill_all` ends those still running when there is
+no time for that. Imports nothing of tengen.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import queue
 import subprocess
 import threading
 import time
+import weakref
 from typing import IO
 
 STDERR_LINES = 20
@@ -33,7 +36,9 @@ class LineProcess:
             encoding="utf-8",
             errors="replace",
             bufsize=1,
+            process_group=0,
         )
+        _started.add(self)
         assert self._process.stdout is not None and self._process.stderr is not None
         self._lines: queue.Queue[str | None] = queue.Queue()
         self._stderr: collections.deque[str] = collections.deque(maxlen=STDERR_LINES)
@@ -82,18 +87,23 @@ class LineProcess:
         return f"; stderr ends:\n{tail}" if tail else " (no stderr)"
 
     def stop(self, wait: float) -> None:
-        """Wait up to `wait` seconds for the program to exit, kill it, and close the pipes."""
+        """Close the program's input, wait up to `wait` seconds for it to exit, kill it, and
+        close the other pipes."""
+        _close(self._process.stdin)
         try:
             self._process.wait(timeout=wait)
         except subprocess.TimeoutExpired:
             self._process.kill()
             self._process.wait()
-        for stream in (self._process.stdin, self._process.stdout, self._process.stderr):
-            if stream is not None:
-                with contextlib.suppress(OSError):
-                    stream.close()
+        _close(self._process.stdout)
+        _close(self._process.stderr)
         for thread in self._threads:
             thread.join(timeout=1.0)
+
+    def kill(self) -> None:
+        """End the program now, if it still runs."""
+        if self._process.poll() is None:
+            self._process.kill()
 
     def _read_stdout(self, stream: IO[str]) -> None:
         try:
@@ -109,3 +119,20 @@ class LineProcess:
                 self._stderr.append(line.rstrip("\n"))
         except (OSError, ValueError):
             pass
+
+
+_started: weakref.WeakSet[LineProcess] = weakref.WeakSet()
+
+
+def kill_all() -> None:
+    """Kill every program started by this process that still runs (for a process about to
+    end at once, which must not leave its engines behind)."""
+    for program in list(_started):
+        program.kill()
+
+
+def _close(stream: IO[str] | None) -> None:
+    """Close a pipe, if there is one and it still can be (a gone reader: nothing to flush)."""
+    if stream is not None:
+        with contextlib.suppress(OSError):
+            stream.close()

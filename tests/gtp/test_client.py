@@ -112,6 +112,20 @@ def test_close_kills_an_engine_that_will_not_exit(fake: list[str]) -> None:
     assert client.returncode is not None and client.returncode < 0
 
 
+def test_close_does_not_wait_on_an_engine_busy_with_a_command_that_timed_out(
+    fake: list[str],
+) -> None:
+    """Such an engine would read ``quit`` only after its 30 s: it is given its closed input
+    and a moment (`BUSY_WAIT`), then killed, rather than ``quit`` and the full `timeout`."""
+    client = GtpClient(fake)
+    with pytest.raises(GtpTimeout):
+        client.send("sleep 30", timeout=0.2)
+    start = time.monotonic()
+    client.close(timeout=10.0)
+    assert time.monotonic() - start < 5
+    assert client.returncode is not None and client.returncode < 0
+
+
 def test_commands_are_one_line(fake: list[str]) -> None:
     with GtpClient(fake) as client, pytest.raises(ValueError, match="one line"):
         client.send("name\nquit")

@@ -1,6 +1,7 @@
 """Scripted engines for the failure paths: a GTP engine that passes until its k-th genmove,
 and a Gomocup brain that plays fixed points until its k-th move, where they crash, hang or
-answer garbage (as ``fake_engine.py MODE K``, ``fake_brain.py MODE K``)."""
+answer garbage (as ``fake_engine.py MODE K [PIDS]``, ``fake_brain.py MODE K``). The engine
+given a folder PIDS leaves an empty file there named by its process id."""
 
 from __future__ import annotations
 
@@ -10,8 +11,10 @@ from pathlib import Path
 
 FAKE_ENGINE = textwrap.dedent(
     """
-    import sys, time
+    import os, sys, time
     mode, k = sys.argv[1], int(sys.argv[2])
+    if len(sys.argv) > 3:
+        open(os.path.join(sys.argv[3], str(os.getpid())), "w").close()
     known = ["boardsize", "clear_board", "komi", "play", "genmove", "quit", "list_commands"]
     moves = 0
     for line in sys.stdin:
@@ -44,11 +47,12 @@ FAKE_ENGINE = textwrap.dedent(
 )
 
 
-def fake_engine(folder: Path, mode: str, k: int) -> str:
-    """The command line of a fake engine that misbehaves (`mode`) at its `k`-th genmove."""
+def fake_engine(folder: Path, mode: str, k: int, pids: Path | None = None) -> str:
+    """The command line of a fake engine that misbehaves (`mode`) at its `k`-th genmove (and
+    says its process id in `pids`)."""
     script = folder / "fake_engine.py"
     script.write_text(FAKE_ENGINE)
-    return f"{sys.executable} {script} {mode} {k}"
+    return f"{sys.executable} {script} {mode} {k}" + (f" {pids}" if pids else "")
 
 
 FAKE_BRAIN = textwrap.dedent(

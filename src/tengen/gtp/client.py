@@ -21,6 +21,7 @@ from tengen.core.rules import Ruleset
 from tengen.process import LineProcess
 
 KGS_RULES = ("japanese", "chinese", "aga", "new_zealand")
+BUSY_WAIT = 1.0  # seconds a busy engine has to exit on its closed input before it is killed
 
 
 class GtpClientError(Exception):
@@ -62,6 +63,7 @@ class GtpClient:
         self._commands: frozenset[str] | None = None
         self._proc = LineProcess(self.argv, cwd=cwd)
         self._late = 0  # answers owed to commands that timed out, to be skipped
+        self._asked = False  # a command is out whose answer has not been read (or given up)
         self._eof = False
 
     # -- public ------------------------------------------------------------------------------
@@ -84,10 +86,12 @@ class GtpClient:
             self._proc.write(f"{ident} {command}\n" if ident else command + "\n")
         except (OSError, ValueError):
             raise self._died(command) from None
+        self._asked = True  # until the answer is read: an interrupted wait leaves it set
         while self._late:
             self._read_answer(command, deadline)
             self._late -= 1
         ok, text, got = self._read_answer(command, deadline)
+        self._asked = False
         if ident and got != ident:
             raise GtpClientError(f"{self.argv[0]}: answer id {got!r} to command id {ident}")
         if not ok:
@@ -172,11 +176,17 @@ class GtpClient:
         self.send(f"time_left {color.name.lower()} {seconds} {stones}")
 
     def close(self, timeout: float = 5.0) -> None:
-        """Say ``quit``, wait up to `timeout` seconds for the engine to exit, then kill it."""
-        if self._proc.returncode is None and not self._eof:
+        """Say ``quit``, wait up to `timeout` seconds for the engine to exit, then kill it.
+
+        An engine still busy with a command (one that timed out, or whose wait was interrupted)
+        would read ``quit`` only when done: it gets `BUSY_WAIT` seconds to end on its closed
+        input instead.
+        """
+        busy = self._late > 0 or self._asked
+        if not busy and self._proc.returncode is None and not self._eof:
             with contextlib.suppress(GtpClientError):
                 self.send("quit", timeout=timeout)
-        self._proc.stop(timeout)
+        self._proc.stop(BUSY_WAIT if busy else timeout)
 
     @property
     def returncode(self) -> int | None:
@@ -204,6 +214,7 @@ class GtpClient:
                 line = self._proc.readline(deadline)
             except TimeoutError:
                 self._late += 1
+                self._asked = False
                 raise GtpTimeout(
                     f"{self.argv[0]}: no complete answer to {command!r} within the timeout"
                 ) from None

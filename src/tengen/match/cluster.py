@@ -9,10 +9,11 @@ commands on their machines, as the games and the engines run there. Dask comes w
 
 from __future__ import annotations
 
-import multiprocessing
 from collections.abc import Iterator
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from contextlib import contextmanager
+
+from tengen.match.pool import stopping_pool
 
 CONNECT_TIMEOUT = 20.0  # seconds to reach a cluster's scheduler
 
@@ -20,13 +21,12 @@ CONNECT_TIMEOUT = 20.0  # seconds to reach a cluster's scheduler
 @contextmanager
 def executor(workers: int, cluster: str | None = None) -> Iterator[Executor]:
     """`workers` local processes, or the Dask cluster at `cluster`; games left running or
-    queued when the block ends are cancelled on a cluster, waited for locally.
+    queued when the block ends (the run is done, decided early, or interrupted) are cancelled.
 
     Raises ValueError if Dask is not installed or the scheduler cannot be reached.
     """
     if cluster is None:
-        context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max(workers, 1), mp_context=context) as pool:
+        with stopping_pool(workers) as pool:
             yield pool
         return
     try:
