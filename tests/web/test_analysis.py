@@ -1,8 +1,9 @@
 """Analysis jobs of a game (web/analysis.py) on a stand-in search that counts its playouts.
 
 The stand-in makes the jobs' bookkeeping exact: budgets, stopping, a position that changes
-under a running search, the graph's points and the record left untouched. The app with the
-real search is tested in test_api.py and test_browser.py.
+under a running search, the graph's points, and the graph saved in the record (and read back
+from one that Sabaki wrote). The app with the real search is tested in test_api.py and
+test_browser.py.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import pytest
 from tengen.ai.analysis import Analysis, MoveInfo, Progress
 from tengen.core.color import Color
 from tengen.core.game import Game
+from tengen.sgf import Node, parse, serialise
 from tengen.web.analysis import Analysts, Budget, position_key
 from tengen.web.seats import BadRequest, Conflict, Forbidden
 from tengen.web.session import GameSession, NewGame, Sessions
@@ -195,7 +197,81 @@ def test_win_rate_graph_of_the_current_line(sessions: Sessions) -> None:
     black, white = Color.BLACK, Color.WHITE
     assert search.searched == [(black, 0), (white, 1), (black, 2), (white, 3)]
     assert [len(m["graph"]["points"]) for m in pages.messages] == [0, 1, 2, 3, 4, 4]
-    assert session.sgf() == record and session.cursor.move_number == 1
+    assert session.cursor.move_number == 1
+    # Saved in the record: Black's win rate in percent (SBKV) and lead (V) on each node.
+    assert session.sgf() != record
+    stored = sessions.store.load(session.id)
+    assert stored is not None and stored.sgf == session.sgf()
+    saved = parse(stored.sgf).games
+    nodes = main_line(saved[0].root)
+    assert [n.properties["SBKV"] for n in nodes] == [["70.00"], ["30.00"], ["70.00"], ["30.00"]]
+    assert [n.properties["V"] for n in nodes] == [["3.0"], ["-3.0"], ["3.0"], ["-3.0"]]
+    for node in nodes:  # else the record is as it was
+        del node.properties["SBKV"], node.properties["V"]
+    assert serialise(saved) == serialise(parse(record).games)
+
+
+def main_line(node: Node) -> list[Node]:
+    line = [node]
+    while node.children:
+        node = node.children[0]
+        line.append(node)
+    return line
+
+
+def test_the_saved_graph_comes_back_after_a_restart(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    first = Sessions(Store(path), None, seed=1)
+    session, token = new_game(first, "E5", "C3")
+    analysts, _ = analysts_for(session, CountingSearch())
+    analyst = analysts.get(session)
+    analyst.start_graph(Budget(playouts=5), token)
+    wait_until(lambda: analyst.graph is not None and not analyst.graph["running"])
+    graph = analyst.graph
+    analysts.close()
+    first.close()
+    again = Sessions(Store(path), None, seed=1).get(session.id)
+    assert isinstance(again, GameSession)
+    view = Analysts(CountingSearch).get(again).view()
+    assert view["analysis"] is None
+    assert view["graph"] is not None and graph is not None
+    assert view["graph"]["total"] == graph["total"] == 3 and not view["graph"]["running"]
+    for saved, found in zip(view["graph"]["points"], graph["points"], strict=True):
+        assert saved == pytest.approx(found, abs=0.005)
+
+
+def test_a_graph_written_by_sabaki_is_shown_and_bad_values_are_skipped(
+    sessions: Sessions,
+) -> None:
+    record = (
+        b"(;GM[1]FF[4]SZ[9]SBKV[50];B[ee]SBKV[61.5];W[cc]SBKV[oops];B[gg]SBKV[150]"
+        b";W[dd]C[no value];B[ff]SBKV[40]V[-2.5])"
+    )
+    session = sessions.import_record(record, "sabaki.sgf")
+    assert isinstance(session, GameSession)
+    graph = Analysts(CountingSearch).get(session).view()["graph"]
+    assert graph == {
+        "running": False,
+        "total": 6,
+        "points": [
+            {"move": 0, "black_winrate": 0.5, "black_lead": None},
+            {"move": 1, "black_winrate": 0.615, "black_lead": None},
+            {"move": 5, "black_winrate": 0.4, "black_lead": -2.5},
+        ],
+    }
+
+
+def test_a_graph_ending_after_its_game_was_deleted_does_not_bring_it_back(
+    sessions: Sessions,
+) -> None:
+    session, token = new_game(sessions, "E5", "C3")
+    analysts, _ = analysts_for(session, CountingSearch())
+    analyst = analysts.get(session)
+    analyst.start_graph(Budget(playouts=2000), token)  # about 2 s a position
+    wait_until(lambda: analyst.graph is not None and len(analyst.graph["points"]) > 0)
+    sessions.delete(session.id, token)
+    analysts.close()  # the job ends and saves what it found: into a deleted game
+    assert sessions.store.load(session.id) is None
 
 
 def test_a_failed_search_is_reported_not_raised(sessions: Sessions) -> None:

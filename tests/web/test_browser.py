@@ -336,7 +336,8 @@ def test_gomoku_renju_forbidden_point(server: Server, page: Page) -> None:
 
 def test_analysis_on_the_board_and_the_win_rate_graph(server: Server, page: Page) -> None:
     """A one-second analysis draws candidate moves and the territory, the A key stops a long
-    one, and the review's win-rate graph takes the page to the move clicked."""
+    one, and the review's win-rate graph takes the page to the move clicked, and is there
+    again after a reload."""
     new_game(page, server.url)
     play(page, "E5", "C3", "G7")
     page.select_option("#analysis-seconds", "1")
@@ -369,3 +370,6 @@ def test_analysis_on_the_board_and_the_win_rate_graph(server: Server, page: Page
     assert box is not None
     page.mouse.click(box["x"] + 2, box["y"] + box["height"] / 2)
     expect(page.locator("#status")).to_contain_text("Move 0 of 4")
+    page.reload()  # the page asks for the graph again (a restart reads it from the record)
+    expect(page.locator("#graph svg")).to_have_attribute("data-points", "5")
+    expect(page.locator("#graph-status")).to_have_text("5 of 5 positions")

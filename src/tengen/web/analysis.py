@@ -4,8 +4,13 @@ Each game has one `Analyst`, which runs at most one job at a time on a thread of
 the analysis of the position shown (win rate, best moves with their visits, ownership), or
 the win rate after every move of the current line (the review graph). A job works on its own
 copy of the game, taken under the session's lock in a moment, so the game's other requests
-never wait for a search (which runs outside the GIL), and it never writes to the record.
-Each job has a search of its own, closed when it ends, so an idle game holds no tree.
+never wait for a search (which runs outside the GIL). Each job has a search of its own,
+closed when it ends, so an idle game holds no tree.
+
+The graph is written into the record as it grows, and saved when its job ends: each node gets
+Black's win rate in percent as ``SBKV`` (the property Sabaki writes and draws its graph from)
+and Black's score lead as ``V`` (FF[4]'s value of a node, positive when good for Black). So the
+graph comes back after a restart, and shows in Sabaki; a record analysed there shows here.
 Progress goes to the game's websocket listeners as ``{"analysis": view}`` or ``{"graph":
 view}`` messages; the last view of each is kept for pages that ask. A job ends when its
 budget is spent, when the user stops it, when another job starts, or (a position's
@@ -38,6 +43,8 @@ GRAPH_PLAYOUTS = 300  # per position of the graph: enough for its shape, quick o
 SHOWN_MOVES = 10  # candidate moves drawn on the board
 REPORT_EVERY = 0.5  # seconds between progress messages
 TICK = 0.1  # seconds between the search's progress calls: how soon Stop takes effect
+WINRATE = "SBKV"  # Black's win rate in percent after a node (Sabaki's property)
+LEAD = "V"  # Black's score lead after a node (FF[4] "value": positive is good for Black)
 
 
 class ClosableAnalyser(Analyser, Protocol):
@@ -141,8 +148,13 @@ class Analyst:
         self._stop = threading.Event()
 
     def view(self) -> dict[str, Any]:
-        """The last view of each kind of job (None where none ran)."""
-        return {"analysis": self.position, "graph": self.graph}
+        """The last view of each kind of job (None where none ran); while no graph runs, the
+        graph saved in the record for the line shown, where there is one."""
+        graph = self.graph
+        if graph is None or not (graph["running"] or "error" in graph):
+            with self.session.lock:
+                graph = saved_graph(self.session.cursor.node) or graph
+        return {"analysis": self.position, "graph": graph}
 
     def start_position(self, budget: Budget, token: str | None) -> dict[str, Any]:
         """Analyse the position shown within the budget. Raises Forbidden without a seat token."""
@@ -183,34 +195,43 @@ class Analyst:
         with session.lock:
             session._require_any(token)
             record = serialise(session.tree)
-            path, total = _line(session.cursor.node)
+            line = _line(session.cursor.node)
+            steps = [_child_index(n) for n in line[1:]]
+        total = _positions(line)
         points: list[dict[str, Any]] = []
 
         def job(analyser: ClosableAnalyser, stop: threading.Event) -> None:
             cursor = Cursor(parse(record).games[0])
-            for step in [None, *path]:
-                if step is not None:
-                    cursor.forward(step)
-                    if not _has_move(cursor.node):
-                        continue
-                if stop.is_set():
-                    break
-                result = analyser.analyse(
-                    _search_copy(cursor.game),
-                    seconds=budget.seconds,
-                    playouts=budget.playouts,
-                    progress=lambda _: not stop.is_set(),
-                    interval=TICK,
-                )
-                black = result.to_play is Color.BLACK
-                points.append(
-                    {
+            try:
+                for node, step in zip(line, [None, *steps], strict=True):
+                    if step is not None:
+                        cursor.forward(step)
+                        if not _has_move(node):
+                            continue
+                    if stop.is_set():
+                        break
+                    result = analyser.analyse(
+                        _search_copy(cursor.game),
+                        seconds=budget.seconds,
+                        playouts=budget.playouts,
+                        progress=lambda _: not stop.is_set(),
+                        interval=TICK,
+                    )
+                    black = result.to_play is Color.BLACK
+                    point = {
                         "move": cursor.move_number,
                         "black_winrate": result.winrate if black else 1 - result.winrate,
                         "black_lead": result.score_lead if black else -result.score_lead,
                     }
-                )
-                self._report("graph", {"running": True, "total": total, "points": list(points)})
+                    points.append(point)
+                    with session.lock:
+                        node.properties[WINRATE] = [f"{100 * point['black_winrate']:.2f}"]
+                        node.properties[LEAD] = [f"{point['black_lead']:.1f}"]
+                    self._report("graph", {"running": True, "total": total, "points": list(points)})
+            finally:
+                if points:
+                    with session.lock:
+                        session.save()
             self._report("graph", {"running": False, "total": total, "points": points})
 
         self._start("graph", {"running": True, "total": total, "points": []}, job)
@@ -277,23 +298,42 @@ def _search_copy(game: Game) -> Game:
     return copied
 
 
-def _line(node: Node) -> tuple[list[int], int]:
-    """The child indices from the root to `node` and on through first children to the end,
-    and how many positions the graph has there (the start and one after each move)."""
-    path: list[int] = []
-    positions = 1
-    n = node
-    while n.parent is not None:
-        path.append(next(i for i, c in enumerate(n.parent.children) if c is n))
-        positions += _has_move(n)
-        n = n.parent
-    path.reverse()
-    n = node
-    while n.children:
-        path.append(0)
-        n = n.children[0]
-        positions += _has_move(n)
-    return path, positions
+def _line(node: Node) -> list[Node]:
+    """The nodes from the root to `node` and on through first children to the end."""
+    line = [node]
+    while line[-1].parent is not None:
+        line.append(line[-1].parent)
+    line.reverse()
+    while line[-1].children:
+        line.append(line[-1].children[0])
+    return line
+
+
+def _child_index(node: Node) -> int:
+    """Which child of its parent `node` is (by identity: siblings may be equal)."""
+    assert node.parent is not None
+    return next(i for i, c in enumerate(node.parent.children) if c is node)
+
+
+def saved_graph(node: Node) -> dict[str, Any] | None:
+    """The graph written in the record for the line through `node`: a finished graph view of
+    the positions holding a win rate (``SBKV``), or None if none does."""
+    points: list[dict[str, Any]] = []
+    line = _line(node)
+    for moves, n in enumerate([line[0], *filter(_has_move, line[1:])]):
+        try:
+            rate = float(n.properties[WINRATE][0]) / 100
+            lead: float | None = float(n.properties[LEAD][0]) if LEAD in n.properties else None
+        except (KeyError, IndexError, ValueError):
+            continue
+        if 0 <= rate <= 1 and (lead is None or math.isfinite(lead)):
+            points.append({"move": moves, "black_winrate": rate, "black_lead": lead})
+    return {"running": False, "total": _positions(line), "points": points} if points else None
+
+
+def _positions(line: list[Node]) -> int:
+    """The positions of a graph of `line`: the start and one after each move."""
+    return 1 + sum(map(_has_move, line[1:]))
 
 
 def _has_move(node: Node) -> bool:

@@ -121,6 +121,7 @@ class SessionBase(Generic[P]):
         self.created = time.time() if created is None else created
         self.version = 0
         self.lock = threading.RLock()
+        self.deleted = False  # set under the lock; a late save (an analysis ending) is dropped
         self._store = store
         self._listeners: dict[asyncio.Queue[dict[str, Any]], asyncio.AbstractEventLoop] = {}
         self._players: dict[Color, P] = {}
@@ -216,7 +217,10 @@ class SessionBase(Generic[P]):
         raise NotImplementedError
 
     def save(self) -> None:
-        """Write the record and metadata in one transaction, and bump the version."""
+        """Write the record and metadata in one transaction, and bump the version (unless
+        the game has been deleted)."""
+        if self.deleted:
+            return
         self._sync_record()
         self.version += 1
         self._store.save(

@@ -864,6 +864,7 @@ class Sessions:
         with session.lock:
             session._require_any(token)
             session.close()
+            session.deleted = True
             self.store.delete(game_id)
         with self._lock:
             self._open.pop(game_id, None)
