@@ -240,6 +240,41 @@ def test_pass_pass_scoring_and_result(games: Games) -> None:
     assert games.post(game, "score/toggle", token, vertex="A3").status_code == 409
 
 
+def test_players_on_two_screens_both_accept_the_marking_and_a_change_asks_again(
+    games: Games,
+) -> None:
+    data = games.client.post(
+        "/api/games", json={"size": 5, "white": "remote", "ruleset": "japanese", "komi": 0.5}
+    ).json()
+    game, black = data["id"], data["tokens"]["black"]
+    white = data["links"]["white"].rsplit("token=", 1)[1]
+    games.play(game, black, "C3")
+    games.play(game, white, "pass")
+    state = games.play(game, black, "pass")
+    assert state["phase"] == "scoring" and state["scoring"]["accepted"] == []
+    assert state["scoring"]["waiting_for"] == ["black", "white"]
+
+    def accept(token: str) -> dict[str, Any]:
+        response = games.post(game, "score/accept", token)
+        assert response.status_code == 200, response.text
+        return response.json()  # type: ignore[no-any-return]
+
+    state = accept(black)
+    assert state["phase"] == "scoring" and state["result"] is None
+    assert state["scoring"]["accepted"] == ["black"]
+    assert state["scoring"]["waiting_for"] == ["white"]
+    assert "RE[" not in games.client.get(f"/api/games/{game}/sgf").text
+    state = games.post(game, "score/toggle", white, vertex="C3").json()  # White disputes C3
+    assert state["scoring"]["accepted"] == [] and state["scoring"]["result"] == "W+1.5"
+    assert accept(white)["scoring"]["waiting_for"] == ["black"]
+    state = games.post(game, "score/toggle", black, vertex="C3").json()  # alive after all
+    assert state["scoring"]["waiting_for"] == ["black", "white"]
+    assert accept(white)["phase"] == "scoring"
+    state = accept(black)
+    assert state["phase"] == "over" and state["result"] == "B+23.5"
+    assert "RE[B+23.5]" in games.client.get(f"/api/games/{game}/sgf").text
+
+
 def test_score_on_request_and_resume(games: Games) -> None:
     game, tokens = games.new(size=5)
     token = tokens["black"]

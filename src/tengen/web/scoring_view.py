@@ -2,7 +2,9 @@
 
 Counting is `tengen.scoring`'s; this module keeps the session's list of dead stones (in its
 metadata, so it is saved with the game), starts it from an estimate, toggles chains on a
-click, and writes the accepted result to the record's RE. The first marking is
+click, and keeps who has accepted the marking: in play mode each person at the board does
+(their seats' colours, in ``accepted``), again after any change, before the session writes
+the result to the record's RE. The first marking is
 `tengen.scoring.life`'s estimate (Benson, then random playouts, then a seki check).
 """
 
@@ -10,9 +12,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tengen.core.color import Color
 from tengen.core.coords import Point
 from tengen.core.rules import TROMP_TAYLOR
 from tengen.scoring import PointStatus, life, score_game, toggle_dead
+from tengen.web.seats import COMPUTER
 
 if TYPE_CHECKING:
     from tengen.web.session import GameSession
@@ -39,6 +43,7 @@ def start(session: GameSession) -> None:
     tromp_taylor = game.ruleset.name == TROMP_TAYLOR.name
     session.meta["dead"] = [] if tromp_taylor else _points(life.dead_stones(estimate))
     session.meta["seki"] = _points(life.seki_stones(estimate))
+    session.meta["accepted"] = []
 
 
 def dead_points(session: GameSession) -> set[Point]:
@@ -56,14 +61,37 @@ def toggle(session: GameSession, point: Point) -> None:
     dead = toggle_dead(session.cursor.game.board, dead_points(session), point)
     session.meta["dead"] = _points(dead)
     session.meta["seki"] = _points(seki_points(session) - dead)
+    session.meta["accepted"] = []  # another marking: everyone accepts again
+
+
+def accept(session: GameSession, colors: set[Color]) -> None:
+    """The holder of the seats of `colors` accepts the marking."""
+    accepted = set(session.meta.get("accepted") or []) | {c.name.lower() for c in colors}
+    session.meta["accepted"] = sorted(accepted)
+
+
+def waiting_for(session: GameSession) -> list[str]:
+    """The seats held by people (on this screen or another) that have not accepted yet, in
+    play mode (in review, whoever counts decides)."""
+    if session.mode != "play":
+        return []
+    accepted = set(session.meta.get("accepted") or [])
+    return [
+        name
+        for name, seat in session.meta["seats"].items()
+        if seat["kind"] not in COMPUTER and name not in accepted
+    ]
 
 
 def view(session: GameSession) -> dict[str, Any]:
-    """Dead stones, each side's territory, the result and its explanation, for the page."""
+    """Dead stones, each side's territory, the result and its explanation, and who has
+    accepted the marking and who is still to, for the page."""
     dead = dead_points(session)
     result: dict[str, Any] = {
         "dead": _points(dead),
         "territory": {"black": [], "white": []},
+        "accepted": list(session.meta.get("accepted") or []),
+        "waiting_for": waiting_for(session),
     }
     try:
         score = score_game(session.cursor.game, dead, seki_points(session))

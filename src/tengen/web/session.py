@@ -623,14 +623,21 @@ class GameSession(SessionBase[Player]):
             self.save()
 
     def score_accept(self, token: str | None) -> None:
-        """Write the counted result to the record (RE); a game in play mode is then over."""
+        """Accept the marking for the token's seats. In play mode every seat a person holds
+        must accept it (a computer agrees, a change of the marking asks again); then, or at
+        once in review, the counted result is written to the record (RE) and play is over."""
         with self.lock:
-            self._require_any(token)
+            held = self._require_any(token)
             if self.meta.get("dead") is None:
                 raise Conflict("the game is not being scored")
             result = scoring_view.view(self)["result"]
             if result is None:
                 raise Conflict("the position cannot be counted with these dead stones")
+            if self.mode == "play":
+                scoring_view.accept(self, held)
+                if scoring_view.waiting_for(self):
+                    self.save()
+                    return
             self.tree.root.set("RE", result)
             self.save()
 

@@ -91,6 +91,9 @@ function render() {
   if (scoring) {
     $("score-result").textContent = scoring.result ? `Result: ${scoring.result}` : "Cannot count yet";
     $("score-explain").textContent = scoring.explain;
+    const names = (seats) => seats.map((c) => c[0].toUpperCase() + c.slice(1)).join(" and ");
+    $("score-agreement").textContent = s.phase === "over" || !scoring.accepted.length ? ""
+      : `Accepted by ${names(scoring.accepted)}; waiting for ${names(scoring.waiting_for)}`;
     $("score-accept").hidden = s.phase === "over";
     $("score-cancel").hidden = s.phase === "over";
   }
