@@ -2,9 +2,10 @@
 
 Reader threads move the program's output lines into a queue (so a read can time out) and keep
 the last lines of its stderr for error messages. The protocol itself (answers, ids, what a
-timeout means) belongs to the caller. Each program runs in a process group of its own, so that
-Ctrl-C reaches tengen only, which closes it; `kill_all` ends those still running when there is
-no time for that. Imports nothing of tengen.
+timeout means) belongs to the caller, whose errors derive from `ProgramError`, so that code
+driving either kind of program (a match) catches one family. Each program runs in a process
+group of its own, so that Ctrl-C reaches tengen only, which closes it; `kill_all` ends those
+still running when there is no time for that. Imports nothing of tengen.
 """
 
 from __future__ import annotations
@@ -19,6 +20,18 @@ import weakref
 from typing import IO
 
 STDERR_LINES = 20
+
+
+class ProgramError(Exception):
+    """Anything that went wrong talking to a program (each protocol subclasses it)."""
+
+
+class ProgramTimeout(ProgramError):
+    """No complete answer came within the timeout."""
+
+
+class ProgramDied(ProgramError):
+    """The program exited, or closed its output, before answering."""
 
 
 class LineProcess:

@@ -23,14 +23,14 @@ from tengen.core.color import Color
 from tengen.core.coords import Point
 from tengen.gomoku.game import GomokuGame, GomokuIllegal
 from tengen.gomoku.rules import GomokuRules
-from tengen.process import LineProcess
+from tengen.process import LineProcess, ProgramDied, ProgramError, ProgramTimeout
 
 _MESSAGES = 200
 _MOVE = re.compile(r"\s*(\d+)\s*,\s*(\d+)\s*")
 _ABOUT = re.compile(r'(\w+)\s*=\s*"([^"]*)"')
 
 
-class GomocupError(Exception):
+class GomocupError(ProgramError):
     """Anything that went wrong talking to a Gomocup brain."""
 
 
@@ -43,11 +43,11 @@ class GomocupRefused(GomocupError):
         super().__init__(f"brain refused {command!r}: {answer}")
 
 
-class GomocupTimeout(GomocupError):
+class GomocupTimeout(GomocupError, ProgramTimeout):
     """No answer within the timeout; the brain has been killed."""
 
 
-class GomocupEngineDied(GomocupError):
+class GomocupEngineDied(GomocupError, ProgramDied):
     """The brain exited, or closed its output, before answering."""
 
 

@@ -18,13 +18,13 @@ from tengen.core.color import Color
 from tengen.core.coords import Point, from_gtp, name
 from tengen.core.game import Game
 from tengen.core.rules import Ruleset
-from tengen.process import LineProcess
+from tengen.process import LineProcess, ProgramDied, ProgramError, ProgramTimeout
 
 KGS_RULES = ("japanese", "chinese", "aga", "new_zealand")
 BUSY_WAIT = 1.0  # seconds a busy engine has to exit on its closed input before it is killed
 
 
-class GtpClientError(Exception):
+class GtpClientError(ProgramError):
     """Anything that went wrong talking to a GTP engine."""
 
 
@@ -37,11 +37,11 @@ class GtpEngineError(GtpClientError):
         super().__init__(f"engine refused {command!r}: {message}")
 
 
-class GtpTimeout(GtpClientError):
+class GtpTimeout(GtpClientError, ProgramTimeout):
     """No complete answer came within the timeout; a late answer is skipped when it arrives."""
 
 
-class GtpEngineDied(GtpClientError):
+class GtpEngineDied(GtpClientError, ProgramDied):
     """The engine exited, or closed its output, before answering."""
 
 

@@ -24,8 +24,9 @@ from tengen.core.coords import Move, Point, to_gtp
 from tengen.core.errors import IllegalMove
 from tengen.core.game import Game
 from tengen.core.rules import CHINESE, TROMP_TAYLOR, Ruleset
-from tengen.gtp.client import GtpClient, GtpClientError, GtpTimeout
+from tengen.gtp.client import GtpClient, GtpClientError
 from tengen.match.players import Player
+from tengen.process import ProgramError, ProgramTimeout
 from tengen.records import game_record
 from tengen.scoring import Result, score_game
 from tengen.scoring.life import dead_stones, estimate, seki_stones
@@ -139,19 +140,17 @@ def on_the_clock(
     color: Color,
     clock: Clock | None,
     ask: Callable[[], T],
-    timed_out: type[Exception],
-    failed: type[Exception],
 ) -> tuple[T | None, tuple[Result, str] | None]:
     """Ask player `name` (of `color`) for its move with its clock running: (the answer, None),
-    or (None, the result and ending) when it timed out (`timed_out`), failed (`failed`) or
-    overran its clock. Go and Gomoku games alike."""
+    or (None, the result and ending) when its engine timed out, failed or overran its clock.
+    Go and Gomoku games alike."""
     if clock is not None:
         clock.start()
     try:
         answer = ask()
-    except timed_out as err:
+    except ProgramTimeout as err:
         return None, (Result(color.opponent, None, "time"), f"{name} lost on time: {err}")
-    except failed as err:
+    except ProgramError as err:
         return None, (Result(color.opponent, None, "forfeit"), f"{name} failed: {err}")
     if clock is not None:
         clock.stop()
@@ -190,7 +189,7 @@ def _run(
         color = game.to_play
         player, clock = players[color], clocks[color]
         ask = partial(player.genmove, game, color, clock)
-        choice, ending = on_the_clock(player.name, color, clock, ask, GtpTimeout, GtpClientError)
+        choice, ending = on_the_clock(player.name, color, clock, ask)
         if ending is not None:
             return ending
         if isinstance(choice, str):

@@ -26,7 +26,7 @@ from tengen.clock import Clock, TimeControl
 from tengen.core.color import Color
 from tengen.core.coords import Move, Point
 from tengen.gomoku.game import GomokuGame, GomokuIllegal
-from tengen.gomoku.manager import GomocupEngine, GomocupError, GomocupTimeout
+from tengen.gomoku.manager import GomocupEngine, GomocupError
 from tengen.gomoku.record import game_to_tree
 from tengen.gomoku.rules import GomokuRules
 from tengen.match.game import GameOutcome, Times, annotate, on_the_clock
@@ -206,7 +206,7 @@ def _run(
         color = game.to_play
         player, clock = players[color], clocks[color]
         ask = partial(player.genmove, game, clock)
-        point, ending = on_the_clock(player.name, color, clock, ask, GomocupTimeout, GomocupError)
+        point, ending = on_the_clock(player.name, color, clock, ask)
         if ending is not None:
             return ending
         assert point is not None  # an answer, as no ending came

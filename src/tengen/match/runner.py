@@ -22,14 +22,13 @@ from typing import Protocol, TextIO, TypeVar
 
 from tengen.core.color import Color
 from tengen.core.coords import Move
-from tengen.gomoku.manager import GomocupError
-from tengen.gtp.client import GtpClientError
 from tengen.match.cluster import executor
 from tengen.match.game import GameConfig, GameOutcome, play_game
 from tengen.match.gomoku import GomokuConfig, make_side, play_gomoku
 from tengen.match.players import PlayerSpec
 from tengen.match.progress import RunProgress
 from tengen.match.stats import Tally, elo_interval, format_elo, sprt, wilson
+from tengen.process import ProgramError
 from tengen.records import open_record, record_files
 from tengen.scoring import Result
 
@@ -198,7 +197,7 @@ def _with_players(
         for color, spec in ((Color.BLACK, black), (Color.WHITE, white)):
             try:
                 players.append(make(spec, seed))
-            except (OSError, GtpClientError, GomocupError) as err:
+            except (OSError, ProgramError) as err:
                 message = f"{spec.name} could not start: {err}"
                 return GameOutcome(Result(color.opponent, None, "forfeit"), message, 0, None, b"")
         return play(players[0], players[1])
