@@ -196,7 +196,7 @@ class Analyst:
             session._require_any(token)
             record = serialise(session.tree)
             line = _line(session.cursor.node)
-            steps = [_child_index(n) for n in line[1:]]
+            steps = line[-1].path  # the child index of each node after the root
         total = _positions(line)
         points: list[dict[str, Any]] = []
 
@@ -307,12 +307,6 @@ def _line(node: Node) -> list[Node]:
     while line[-1].children:
         line.append(line[-1].children[0])
     return line
-
-
-def _child_index(node: Node) -> int:
-    """Which child of its parent `node` is (by identity: siblings may be equal)."""
-    assert node.parent is not None
-    return next(i for i, c in enumerate(node.parent.children) if c is node)
 
 
 def saved_graph(node: Node) -> dict[str, Any] | None:
