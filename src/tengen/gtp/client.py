@@ -63,7 +63,7 @@ class GtpClient:
         self._commands: frozenset[str] | None = None
         self._proc = LineProcess(self.argv, cwd=cwd)
         self._late = 0  # answers owed to commands that timed out, to be skipped
-        self._asked = False  # a command is out whose answer has not been read (or given up)
+        self._asked = False  # a command was sent whose answer has not been read
         self._eof = False
 
     # -- public ------------------------------------------------------------------------------
@@ -214,7 +214,6 @@ class GtpClient:
                 line = self._proc.readline(deadline)
             except TimeoutError:
                 self._late += 1
-                self._asked = False
                 raise GtpTimeout(
                     f"{self.argv[0]}: no complete answer to {command!r} within the timeout"
                 ) from None
