@@ -1,30 +1,38 @@
 # Every target makes its own virtual environment in .venv; a fresh machine needs only python3.
+# `make play` installs what the app needs at run time; `make test` and `make check` add the
+# dev tools (and Dask, for the cluster test) to the same .venv.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+PLAY_STAMP := $(VENV)/.play-installed
 STAMP := $(VENV)/.installed
 
 .PHONY: play test check check-long bench bench-env clean
 
-$(STAMP): pyproject.toml
+$(PLAY_STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,bench,cluster]'
+	$(BIN)/pip install --quiet -e .
+	touch $(PLAY_STAMP)
+
+$(STAMP): $(PLAY_STAMP)
+	$(BIN)/pip install --quiet -e '.[dev,cluster]'
 	touch $(STAMP)
 
 ## play: the web app to play and review Go (prints its URL; ARGS="--engine 'gnugo --mode gtp'")
-play: $(STAMP)
+play: $(PLAY_STAMP)
 	$(BIN)/tengen serve $(ARGS)
 
 ## test: run every test (GNU Go cross-checks included when gnugo is installed)
 test: $(STAMP)
 	$(BIN)/pytest -q
 
-## check: lint and type-check (mypy strict on tengen.core)
+## check: lint, type-check (mypy, strict where pyproject.toml says) and the layers (import-linter)
 check: $(STAMP)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/ruff format --check src tests bench
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 ## check-long: the long GNU Go cross-check (30 games per size and rule setting, ~25 min)
 check-long: $(STAMP)
