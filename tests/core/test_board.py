@@ -279,3 +279,18 @@ def test_ownership_sees_settled_areas_and_leaves_the_board_alone() -> None:
     assert (own[:, :3] > 0.9).all() and (own[:, 5:] < -0.9).all()
     assert (render(board), board.hash) == before
     assert (board.ownership(B, playouts=200, seed=3) == own).all()
+
+
+def test_repr_names_the_stones_without_drawing() -> None:
+    board = parse(
+        """
+        . X .
+        O . X
+        . . .
+        """
+    )
+    assert repr(board) == "Board(3x3, black B3 C2, white A2)"
+    assert repr(Board(30, 2)) == "Board(30x2, empty)"  # SGF letters past 25 columns
+    board = Board(30, 2)
+    board.set_point(Point(29, 1), W)
+    assert repr(board) == "Board(30x2, white Db)"  # column 29 is D, row 1 is b

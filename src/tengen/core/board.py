@@ -17,7 +17,7 @@ import numpy as np
 from tengen.core import kernels as k
 from tengen.core import zobrist
 from tengen.core.color import Color
-from tengen.core.coords import Move, Point, check_size
+from tengen.core.coords import Move, Point, check_size, name
 from tengen.core.errors import IllegalMove, IllegalReason
 
 _REASONS = {
@@ -306,14 +306,12 @@ class Board:
 
         Raises AssertionError naming the first difference from the incremental state.
         """
-        from tengen.core.diagram import render
-
         fresh = Board(self.width, self.height)
         for point in self.points():
             value = self[point]
             if value is not None:
                 fresh.set_point(point, value)
-        where = "\n" + render(self)
+        where = f" in {self!r}"
         if fresh.hash != self.hash:
             raise AssertionError(f"hash differs from a recomputation{where}")
         for loc in self._stone_locs():
@@ -350,6 +348,11 @@ class Board:
             yield int(loc)
 
     def __repr__(self) -> str:
-        from tengen.core.diagram import render
-
-        return f"Board({self.width}x{self.height})\n{render(self)}"
+        """The size and the stones by name (``Board(9x9, black C3 D4, white E5)``); a picture
+        is `tengen.core.diagram.render`'s job, which the board does not import."""
+        names = {
+            c: " ".join(name(p, self.width, self.height) for p in self.points() if self[p] is c)
+            for c in Color
+        }
+        stones = [f"{c.name.lower()} {names[c]}" for c in Color if names[c]]
+        return f"Board({self.width}x{self.height}, {', '.join(stones) or 'empty'})"
