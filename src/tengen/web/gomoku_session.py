@@ -14,6 +14,7 @@ from typing import Any
 from tengen.core.coords import Point, to_gtp
 from tengen.gomoku import GomokuGame, GomokuIllegal
 from tengen.gomoku.record import game_from_tree, game_to_tree
+from tengen.render.grid import star_points
 from tengen.sgf import GameTree
 from tengen.web.players import EngineError, GomokuComputer
 from tengen.web.seats import COMPUTER, BadRequest, Conflict, Forbidden, SessionBase, parse_vertex
@@ -91,6 +92,7 @@ class GomokuSession(SessionBase[GomokuComputer]):
             "rule": rules.rule.value,
             "width": w,
             "height": h,
+            "stars": [[p.col, p.row] for p in star_points(w, h)],
             "board": rows,
             "to_play": game.to_play.name.lower(),
             "move_number": game.move_number,

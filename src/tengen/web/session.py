@@ -27,6 +27,7 @@ from tengen.core.rules import PRESETS
 from tengen.gomoku import GomokuGame, GomokuRules, Rule
 from tengen.gomoku.record import game_to_tree
 from tengen.render import position_figure, render_png, render_svg
+from tengen.render.grid import star_points
 from tengen.sgf import GameTree, Node, SgfError, parse
 from tengen.sgf.cursor import Cursor
 from tengen.sgf.formats import FORMATS
@@ -348,6 +349,7 @@ class GameSession(SessionBase[Player]):
             "phase": self.phase(),
             "width": w,
             "height": h,
+            "stars": [[p.col, p.row] for p in star_points(w, h)],
             "board": rows,
             "to_play": game.to_play.name.lower(),
             "move_number": self.cursor.move_number,

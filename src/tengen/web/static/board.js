@@ -16,16 +16,6 @@ function el(name, attrs = {}, parent = null) {
   return node;
 }
 
-function stars(w, h) {
-  if (w !== h || w < 7) return [];
-  const e = w >= 13 ? 3 : 2;
-  const lines = [e, w - 1 - e];
-  if (w % 2 === 1 && w >= 9) lines.splice(1, 0, (w - 1) / 2);
-  const out = [];
-  for (const a of lines) for (const b of lines) out.push([a, b]);
-  return out;
-}
-
 export class Board {
   /** `container` receives the SVG; `onPoint(col, row)` is called on a click or Enter. */
   constructor(container, onPoint) {
@@ -81,7 +71,8 @@ export class Board {
       el("line", { x1: x(0), y1: y(r), x2: x(w - 1), y2: y(r),
         class: r === 0 || r === h - 1 ? "edge" : "" }, grid);
     }
-    for (const [c, r] of stars(w, h)) el("circle", { cx: x(c), cy: y(r), r: 4, class: "star" }, svg);
+    // The star points come from the server (tengen.render.grid), as every diagram's do.
+    for (const [c, r] of state.stars) el("circle", { cx: x(c), cy: y(r), r: 4, class: "star" }, svg);
     if (options.coords) {
       for (let c = 0; c < w; c++) {
         for (const yy of [label, y(h - 1) + m - label]) {
