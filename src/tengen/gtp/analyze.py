@@ -5,85 +5,21 @@ integers in 0-10000; KataGo's (``kata-analyze``) gives floats in [0, 1] and can 
 ownership of every point. Both are from the point of view of the player to move, one line of
 ``info move ... pv ...`` groups per report. A line that would be empty is not written.
 No I/O here: `tengen.gtp.engine` streams the lines and the GTP loop stops them.
-
-The search is behind the `Analyser` protocol defined here (met by `tengen.ai.mcts.MctsPlayer`
-and its `tengen.ai.analysis` results); the command line injects it, so gtp never imports ai.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
 from tengen.core.color import Color
-from tengen.core.coords import Move, to_gtp
-from tengen.core.game import Game
+from tengen.core.coords import to_gtp
 from tengen.gtp.protocol import GtpError
+from tengen.gtp.search import Analysis, MoveInfo
 
 DEFAULT_INTERVAL = 1.0  # seconds between reports when the controller gives none
 _Z = 1.96  # the lower confidence bound (lcb) is Wilson's at 95%
-
-
-class MoveInfo(Protocol):
-    """What a report shows of one candidate move at the root."""
-
-    @property
-    def move(self) -> Move: ...  # None is a pass
-    @property
-    def visits(self) -> int: ...
-    @property
-    def winrate(self) -> float: ...  # for the player to move
-    @property
-    def prior(self) -> float: ...  # the policy's share before search, in [0, 1]
-    @property
-    def pv(self) -> Sequence[Move]: ...  # the principal variation, starting with `move`
-    @property
-    def score_lead(self) -> float: ...  # for the player to move, after `move`
-
-
-class Analysis(Protocol):
-    """What a report shows of a search's view of one position (ownership: +1 Black's)."""
-
-    @property
-    def to_play(self) -> Color: ...
-    @property
-    def visits(self) -> int: ...
-    @property
-    def winrate(self) -> float: ...
-    @property
-    def score_lead(self) -> float: ...
-    @property
-    def moves(self) -> Sequence[MoveInfo]: ...  # best first
-    @property
-    def ownership(self) -> Sequence[float]: ...  # row by row from the top left
-    @property
-    def width(self) -> int: ...
-    @property
-    def height(self) -> int: ...
-
-
-# Called with the analysis so far; returning False stops the search early.
-Progress = Callable[[Analysis], bool]
-
-
-class Analyser(Protocol):
-    """A search that reports its view of a position while it runs (``lz-analyze``)."""
-
-    def analyse(
-        self,
-        game: Game,
-        *,
-        playouts: int | None = None,
-        seconds: float | None = None,
-        progress: Progress | None = None,
-        interval: float = 0.5,
-    ) -> Analysis:
-        """Search `game`'s position for the side to move within the budget, calling
-        `progress` about every `interval` seconds and once at the end; stop when it returns
-        False."""
-        ...
 
 
 @dataclass(frozen=True)
