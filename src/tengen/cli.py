@@ -19,7 +19,6 @@ import contextlib
 import math
 import os
 import queue
-import shutil
 import signal
 import sys
 import threading
@@ -27,7 +26,9 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO, TextIO
+from typing import BinaryIO, NoReturn, TextIO
+
+from tqdm import tqdm
 
 from tengen import __version__, render
 from tengen.ai.levels import DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL
@@ -188,41 +189,20 @@ def _serve(argv: list[str]) -> int:
 # -- many files: progress bar, tally, summary ----------------------------------------------
 
 
-class Progress:
-    """A one-line bar on stderr, redrawn in place at most ten times a second."""
-
-    INTERVAL = 0.1  # seconds between redraws
-
-    def __init__(self, total: int, stream: TextIO, *, enabled: bool) -> None:
-        self.total = total
-        self.stream = stream
-        self.enabled = enabled
-        self.shown = 0  # characters now on the line
-        self.drawn_at = -math.inf
-
-    def show(self, done: int, label: str) -> None:
-        """Draw ``[####----] done/total label`` (the label's end if it is too long) unless the
-        last draw was a moment ago."""
-        now = time.monotonic()
-        if not self.enabled or now - self.drawn_at < self.INTERVAL:
-            return
-        self.drawn_at = now
-        width = shutil.get_terminal_size().columns - 1
-        filled = 20 * done // max(self.total, 1)
-        head = f"[{'#' * filled}{'-' * (20 - filled)}] {done}/{self.total} "
-        room = max(width - len(head), 0)
-        line = head + (label if len(label) <= room else "..." + label[len(label) - room + 3 :])
-        self.stream.write("\r" + line.ljust(self.shown))
-        self.stream.flush()
-        self.shown = len(line)
-
-    def clear(self) -> None:
-        """Blank the bar's line, so other output starts on a clean line."""
-        if self.shown:
-            self.stream.write("\r" + " " * self.shown + "\r")
-            self.stream.flush()
-            self.shown = 0
-            self.drawn_at = -math.inf
+def progress_bar(paths: Sequence[str], stream: TextIO, *, enabled: bool) -> tqdm[NoReturn]:
+    """A ``[####----] done/total path`` line on `stream`, redrawn in place at most ten times a
+    second by tqdm (the progress display tengen uses); a no-op when not `enabled`."""
+    return tqdm(
+        total=len(paths),
+        desc=paths[0] if paths else "",
+        file=stream,
+        disable=not enabled,
+        leave=False,
+        dynamic_ncols=True,
+        mininterval=0.1,
+        ascii="-#",
+        bar_format="[{bar:20}] {n_fmt}/{total_fmt} {desc}",
+    )
 
 
 @dataclass
@@ -247,14 +227,15 @@ class Batch:
         self.paths = list(record_files(args.files))
         self.messages = messages
         enabled = sys.stderr.isatty() if args.progress is None else args.progress
-        self.progress = Progress(len(self.paths), sys.stderr, enabled=enabled)
+        self.progress = progress_bar(self.paths, sys.stderr, enabled=enabled)
         self.tally = Tally()
         self.started = time.perf_counter()
 
     def records(self) -> Iterator[Record]:
         """Each file read leniently; an unreadable one is reported as an error and skipped."""
         for done, path in enumerate(self.paths):
-            self.progress.show(done, path)
+            self.progress.set_description_str(path, refresh=False)
+            self.progress.update(done - self.progress.n)
             self.tally.files += 1
             try:
                 record = open_record(path)
@@ -268,7 +249,7 @@ class Batch:
             for warning in record.warnings:
                 self.warning(f"{warning.path}:{warning.line}:{warning.col}", warning.message)
             yield record
-        self.progress.clear()
+        self.progress.close()
 
     def output(self, text: str) -> None:
         """A line of the command's own output, on stdout."""
