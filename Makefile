@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test check check-long bench bench-env clean
+.PHONY: play test check check-long fuzz bench bench-env clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -22,13 +22,23 @@ test: $(STAMP)
 
 ## check: lint and type-check (mypy strict on tengen.core)
 check: $(STAMP)
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff check src tests bench fuzz
+	$(BIN)/ruff format --check src tests bench fuzz
 	$(BIN)/mypy
 
 ## check-long: the long GNU Go cross-check (30 games per size and rule setting, ~25 min)
 check-long: $(STAMP)
 	TENGEN_CROSSCHECK_GAMES=30 $(BIN)/pytest -q tests/core/test_gnugo_crosscheck.py
+
+# Seconds each fuzz target runs in `make fuzz` (the pytest sample in `make test` runs ~3 s each).
+FUZZ_S ?= 60
+
+## fuzz: every fuzz/fuzz_*.py for FUZZ_S seconds (default 60) each, one summary line a target
+##       (inputs tried, failures); fails if any target found a failure (see docs/FUZZING.md)
+fuzz: $(STAMP)
+	@status=0; for target in fuzz/fuzz_*.py; do \
+		$(NICE) $(BIN)/python $$target --seconds $(FUZZ_S) || status=1; \
+	done; exit $$status
 
 # The bench's own environment: tengen plus the peers it is measured against (sgfmill,
 # OpenSpiel, pgx on a CPU build of jax), kept out of the package's dependencies.
