@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from tengen.cli import main
-from tengen.core.coords import SGF_LETTERS
-from tengen.sgf import Node, grammar, parse, serialise, trees_equal
+from tengen.core.coords import SGF_LETTERS, Point
+from tengen.sgf import Node, grammar, parse, properties, serialise, trees_equal
 from tengen.sgf.bulk import fast_main_line, replay_main_line
 from tengen.sgf.cursor import Cursor
 from tengen.sgf.formats import ugf
@@ -171,3 +171,25 @@ def test_deep_review_variations_import_without_recursion() -> None:
     again = parse(serialise(tree), strict=True).games[0]
     tree.root.properties["CA"] = ["UTF-8"]
     assert trees_equal(tree.root, again.root)
+
+
+def test_a_rectangle_given_again_is_expanded_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = [0]
+    expand = properties.interpret_point_list
+
+    def counting(raw: str) -> list[Point]:
+        calls[0] += 1
+        return expand(raw)
+
+    monkeypatch.setattr(properties, "interpret_point_list", counting)
+    n = 5000
+    data = ("(;SZ[19]AB" + "[aa:ss]" * n + "[bb];W[tt])").encode()
+    tree = parse(data).games[0]
+    assert tree.root.get("AB") == [*expand("aa:ss"), Point(1, 1)]
+    assert calls[0] == 2
+    (problem,) = check_tree(tree)
+    assert str(problem) == "root: setup: setup leaves the chain at A19 with no liberty"
+    # The scan would expand each copy: it leaves such a node (more points than the board
+    # has) to the full path.
+    assert fast_main_line(data) is None
+    assert replay_main_line(data).problems == (str(problem),)
