@@ -58,12 +58,14 @@ $(BENCH_STAMP): pyproject.toml
 ## bench-env: bench/.venv with tengen and the peers (sgfmill, OpenSpiel, pgx + CPU jax)
 bench-env: $(BENCH_STAMP)
 
-## bench: playouts (vs C, sgfmill), peers (OpenSpiel, pgx, memory), records, scoring, batch,
-##        matches, analysis, and a 10-game 9x9 match of the built-in player against GNU Go
+## bench: playouts (vs C, sgfmill), peers (OpenSpiel, pgx, memory), records (and how they
+##        scale), scoring, batch, matches, analysis, and a 10-game 9x9 match of the built-in
+##        player against GNU Go
 bench: $(BENCH_STAMP)
 	$(NICE) $(BENCH_BIN)/python bench/playout.py
 	$(NICE) $(BENCH_BIN)/python bench/peers.py
 	$(NICE) $(BENCH_BIN)/python bench/records.py
+	$(NICE) $(BENCH_BIN)/python bench/records_scaling.py
 	$(NICE) $(BENCH_BIN)/python bench/scoring.py
 	$(NICE) $(BENCH_BIN)/python bench/batch.py
 	$(NICE) $(BENCH_BIN)/python bench/match.py

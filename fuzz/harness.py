@@ -8,9 +8,11 @@ errors its API documents, which it lists in `expected`. The script is started as
 
 and ends with the one line ``fuzz <target>: <N> inputs, <F> failures``, exit 1 if F > 0.
 A failure is an exception not in `expected` (its input and traceback go to
-``fuzz/failures/<target>/``), an input that takes longer than `slow` seconds twice in a row
-(time quadratic in the input, say), or a hang or crash libFuzzer stops (``-timeout``,
-``-rss_limit_mb``; it writes the input there itself and a fresh worker goes on fuzzing).
+``fuzz/failures/<target>/``); an input that takes longer than `slow` seconds, and than 25
+times the usual time per byte of the recent inputs, twice in a row (time quadratic in the
+input, say; a limit relative to the other inputs holds on a busy machine); or a hang or crash
+libFuzzer stops (``-timeout``, ``-rss_limit_mb``; it writes the input there itself and a fresh
+worker goes on fuzzing).
 
 The fuzzing runs in a worker process (this script again, with ``--worker``), so a hang or a
 native crash is counted and the run goes on. Only the pure-Python modules in `instrument` get
@@ -24,12 +26,14 @@ import argparse
 import gc
 import hashlib
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
 import traceback
 import types
+from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import NoReturn
@@ -161,6 +165,9 @@ def _work(
             (failures_dir / f"{name}.txt").write_text(report)
         stats.save()
 
+    per_byte: deque[float] = deque(maxlen=2000)  # seconds per byte of the recent inputs
+    usual = [0.0]  # their median, updated every 200 inputs
+
     def test(data: bytes) -> None:
         now = time.monotonic()
         if now >= deadline:
@@ -168,20 +175,27 @@ def _work(
             os._exit(0)
         stats.inputs += 1
         error = _outcome(one_input, data, expected)
+        took = time.monotonic() - now
+        per_byte.append(took / max(len(data), 64))
+        if stats.inputs % 200 == 0:
+            usual[0] = statistics.median(per_byte)
+        limit = max(slow, 25 * usual[0] * len(data))
         if error is not None:
             fail(data, error[0], error[1])
-        elif time.monotonic() - now > slow:
+        elif took > limit:
             again = time.monotonic()
             _outcome(one_input, data, expected)
             took = time.monotonic() - again
-            if took > slow:
-                fail(data, f"slow: {took:.2f} s for {len(data)} bytes\n", "slow")
+            if took > limit:
+                report = f"slow: {took:.2f} s for {len(data)} bytes (limit {limit:.2f} s)\n"
+                fail(data, report, "slow")
         if time.monotonic() - stats.written > 0.5:
             stats.save()
 
     _instrument(instrument)
     argv = [sys.argv[0], f"-timeout={args.timeout}", f"-max_len={max_len}", "-rss_limit_mb=3072"]
     argv += [f"-artifact_prefix={failures_dir}/", "-print_final_stats=0", "-close_fd_mask=3"]
+    argv.append(f"-report_slow_units={10 * args.timeout}")  # slowness is judged in `test`
     if args.seed is not None:
         argv.append(f"-seed={args.seed}")
     if dictionary is not None:
