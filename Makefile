@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 PLAY_STAMP := $(VENV)/.play-installed
 STAMP := $(VENV)/.installed
 
-.PHONY: play test check check-long bench bench-env clean
+.PHONY: play test check check-long fuzz bench bench-env clean
 
 $(PLAY_STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -29,14 +29,24 @@ test: $(STAMP)
 
 ## check: lint, type-check (mypy, strict where pyproject.toml says) and the layers (import-linter)
 check: $(STAMP)
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff check src tests bench fuzz
+	$(BIN)/ruff format --check src tests bench fuzz
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
 ## check-long: the long GNU Go cross-check (30 games per size and rule setting, ~25 min)
 check-long: $(STAMP)
 	TENGEN_CROSSCHECK_GAMES=30 $(BIN)/pytest -q tests/core/test_gnugo_crosscheck.py
+
+# Seconds each fuzz target runs in `make fuzz` (the pytest sample in `make test` runs ~3 s each).
+FUZZ_S ?= 60
+
+## fuzz: every fuzz/fuzz_*.py for FUZZ_S seconds (default 60) each, one summary line a target
+##       (inputs tried, failures); fails if any target found a failure (see docs/FUZZING.md)
+fuzz: $(STAMP)
+	@status=0; for target in fuzz/fuzz_*.py; do \
+		$(NICE) $(BIN)/python $$target --seconds $(FUZZ_S) || status=1; \
+	done; exit $$status
 
 # The bench's own environment: tengen plus the peers it is measured against (sgfmill,
 # OpenSpiel, pgx on a CPU build of jax), kept out of the package's dependencies.
@@ -56,12 +66,14 @@ $(BENCH_STAMP): pyproject.toml
 ## bench-env: bench/.venv with tengen and the peers (sgfmill, OpenSpiel, pgx + CPU jax)
 bench-env: $(BENCH_STAMP)
 
-## bench: playouts (vs C, sgfmill), peers (OpenSpiel, pgx, memory), records, scoring, batch,
-##        matches, analysis, and a 10-game 9x9 match of the built-in player against GNU Go
+## bench: playouts (vs C, sgfmill), peers (OpenSpiel, pgx, memory), records (and how they
+##        scale), scoring, batch, matches, analysis, and a 10-game 9x9 match of the built-in
+##        player against GNU Go
 bench: $(BENCH_STAMP)
 	$(NICE) $(BENCH_BIN)/python bench/playout.py
 	$(NICE) $(BENCH_BIN)/python bench/peers.py
 	$(NICE) $(BENCH_BIN)/python bench/records.py
+	$(NICE) $(BENCH_BIN)/python bench/records_scaling.py
 	$(NICE) $(BENCH_BIN)/python bench/scoring.py
 	$(NICE) $(BENCH_BIN)/python bench/batch.py
 	$(NICE) $(BENCH_BIN)/python bench/match.py

@@ -394,7 +394,7 @@ def _check_game(batch: Batch, where: str, tree: GameTree) -> None:
         batch.error(where, f"SZ: {err}")
         return
     for problem in problems:
-        batch.error(f"{where}: {problem.node.describe()}", problem.message)
+        batch.error(f"{where}: {problem.where}", problem.message)
     _check_result(batch, where, tree)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -177,9 +178,9 @@ def test_forward_and_back_are_incremental(monkeypatch: pytest.MonkeyPatch) -> No
     cursor = Cursor(tree)
     applied: list[Node] = []
 
-    def counting_apply(game: Game, node: Node) -> list[ReplayProblem]:
+    def counting_apply(game: Game, node: Node, **kwargs: Any) -> list[ReplayProblem]:
         applied.append(node)
-        return replay_module.apply_node(game, node)
+        return replay_module.apply_node(game, node, **kwargs)
 
     def no_replay(*args: object, **kwargs: object) -> None:
         raise AssertionError("replayed from the root")

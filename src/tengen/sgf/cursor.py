@@ -14,15 +14,15 @@ is written with ``properties.serialise``, so the raw SGF stays valid.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import pairwise
 
 from tengen.core.color import Color
 from tengen.core.coords import Point
 from tengen.core.errors import IllegalMove, IllegalReason
 from tengen.core.game import Game
-from tengen.sgf.replay import ReplayProblem, apply_node, new_game
-from tengen.sgf.tree import GameTree, Node
+from tengen.sgf.replay import ReplayProblem, apply_node, check_below, new_game
+from tengen.sgf.tree import GameTree, Node, Place
 
 # Markup of single points; FF[4] allows at most one of them on a point within a node.
 MARKUP = ("TR", "SQ", "CR", "MA", "SL")
@@ -58,7 +58,8 @@ class Cursor:
         self.permissive = permissive
         self._game = new_game(tree)
         self._path: list[_Step] = []
-        self._enter(tree.root)
+        self._place = Place(tree.root)  # where the current node is, to name it in problems
+        self._enter(tree.root, 0)
 
     # -- state -------------------------------------------------------------------------------
 
@@ -97,7 +98,7 @@ class Cursor:
         children = self.node.children
         if not 0 <= variation < len(children):
             raise IndexError(f"{self.node.describe()} has no variation {variation}")
-        self._enter(children[variation])
+        self._enter(children[variation], variation)
         return self.node
 
     def back(self) -> Node:
@@ -116,7 +117,7 @@ class Cursor:
     def to_end(self) -> Node:
         """Follow the first children to the end of the current line."""
         while self.node.children:
-            self._enter(self.node.children[0])
+            self._enter(self.node.children[0], 0)
         return self.node
 
     def to_move(self, n: int) -> Node:
@@ -176,8 +177,8 @@ class Cursor:
             common += 1
         while len(self._path) > common + 1:
             self._leave()
-        for child in line[common + 1 :]:
-            self._enter(child)
+        for parent, child in pairwise(line[common:]):
+            self._enter(child, next(i for i, c in enumerate(parent.children) if c is child))
         return self.node
 
     # -- edits of the tree -------------------------------------------------------------------
@@ -223,6 +224,13 @@ class Cursor:
         for parent, child in pairwise(self._path):
             siblings = parent.node.children
             siblings[:] = [child.node, *(c for c in siblings if c is not child.node)]
+        # The path is now all first children: the place and the problems' names change.
+        self._place = Place(self.tree.root)
+        for depth, step in enumerate(self._path):
+            if depth:
+                self._place.down(0, step.node)
+            where = self._place.describe()
+            step.problems = [replace(p, where=where) for p in step.problems]
 
     def set_setup(
         self,
@@ -262,14 +270,14 @@ class Cursor:
         try:
             self._game.setup(black=on_board["AB"], white=on_board["AW"], empty=on_board["AE"])
         except ValueError:
-            step.problems = apply_node(self._game, node)
+            step.problems = apply_node(self._game, node, place=self._place)
             raise
         self._game.undo()
         for ident, points in lists.items():
             if points != (node.get(ident) or []):
                 # An existing property keeps its place among the node's properties.
                 self._set_or_delete(ident, points or None)
-        step.problems = apply_node(self._game, node)
+        step.problems = apply_node(self._game, node, place=self._place)
         return step.problems + self._check_below()
 
     # -- edits of the node -------------------------------------------------------------------
@@ -380,16 +388,20 @@ class Cursor:
 
     # -- internals ---------------------------------------------------------------------------
 
-    def _enter(self, node: Node) -> None:
-        """Apply `node` (a child of the current node, or the root) and make it current."""
+    def _enter(self, node: Node, index: int) -> None:
+        """Apply `node` (the child `index` of the current node, or the root) and make it
+        current."""
         mark = self._game.actions
-        problems = apply_node(self._game, node)
+        if self._path:
+            self._place.down(index, node)
+        problems = apply_node(self._game, node, place=self._place)
         count = (self._path[-1].move_number if self._path else 0) + _has_move(node)
         self._path.append(_Step(node, mark, count, problems))
 
     def _leave(self) -> None:
         """Undo the current node's actions and make its parent current."""
         self._undo_to(self._path.pop().mark)
+        self._place.up()
 
     def _undo_to(self, mark: int) -> None:
         while self._game.actions > mark:
@@ -405,23 +417,12 @@ class Cursor:
                 f"{self.node.describe()} has no {'next' if offset > 0 else 'previous'} variation"
             )
         self._leave()
-        self._enter(parent.children[index])
+        self._enter(parent.children[index], index)
         return self.node
 
     def _check_below(self) -> list[ReplayProblem]:
         """Replay every node below the current one, in every variation, and undo it again."""
-        problems: list[ReplayProblem] = []
-        # Each stack entry: a node to enter, or the action count to return to when leaving one.
-        stack: list[Node | int] = list(reversed(self.node.children))
-        while stack:
-            item = stack.pop()
-            if isinstance(item, int):
-                self._undo_to(item)
-                continue
-            stack.append(self._game.actions)
-            problems.extend(apply_node(self._game, item))
-            stack.extend(reversed(item.children))
-        return problems
+        return check_below(self._game, self.node, self._place)
 
     def _on_board(self, point: Point) -> Point:
         point = Point(*point)

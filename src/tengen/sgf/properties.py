@@ -204,7 +204,11 @@ def _single(name: str, read: Callable[[str], Any], write: Callable[[Any], str]) 
 
 def _point_list(name: str, empty_ok: bool) -> PropertyType:
     def read(values: list[str], _size: SizeSource) -> list[Point]:
-        return [p for raw in values if raw.strip() for p in interpret_point_list(raw)]
+        # A value given again adds nothing: read once, so that a rectangle repeated a million
+        # times is not expanded a million times.
+        return [
+            p for raw in dict.fromkeys(values) if raw.strip() for p in interpret_point_list(raw)
+        ]
 
     def write(points: list[Point]) -> list[str]:
         if not points and not empty_ok:

@@ -5,7 +5,8 @@ handicap. Each node then applies its setup (AB, AW, AE, PL) and its move (B or W
 taken as players wrote them: either colour may move at any time (handicap stones entered as
 moves, missing passes) and play goes on after passes. An illegal move is a `ReplayProblem`
 naming the node path and move number; strict replay raises it, permissive replay plays the move
-anyway under the bare capture rules and carries on.
+anyway under the bare capture rules and carries on. Every walk here keeps a `Place`, so naming
+a problem's node costs no walk to the root.
 """
 
 from __future__ import annotations
@@ -19,18 +20,20 @@ from tengen.core.errors import IllegalMove
 from tengen.core.game import Game
 from tengen.core.rules import KoRule, Ruleset, Scoring
 from tengen.sgf import collector, properties
-from tengen.sgf.tree import GameTree, Node
+from tengen.sgf.tree import GameTree, Node, Place
 
 
 @dataclass(frozen=True)
 class ReplayProblem:
-    """Something in a record the rules refuse, and where: node path and move number."""
+    """Something in a record the rules refuse, and where: the node, and `where` names it by
+    move number and path (``Node.describe``)."""
 
     node: Node
     message: str
+    where: str
 
     def __str__(self) -> str:
-        return f"{self.node.describe()}: {self.message}"
+        return f"{self.where}: {self.message}"
 
 
 class ReplayError(ValueError):
@@ -108,11 +111,15 @@ _SETUP_IDENTS = frozenset(("AB", "AW", "AE", "PL"))
 _BLACK, _WHITE = Color.BLACK, Color.WHITE
 
 
-def apply_node(game: Game, node: Node, *, strict: bool = False) -> list[ReplayProblem]:
+def apply_node(
+    game: Game, node: Node, *, strict: bool = False, place: Place | None = None
+) -> list[ReplayProblem]:
     """Apply one node's setup and move to `game`; return what the rules refused.
 
     Each change is one undoable action of the game (``game.actions`` grows by one per change),
     so undoing that many actions takes the node back. Raises ReplayError in strict mode.
+    `place` (standing at `node`) names the node in problems; without it a problem walks to the
+    root to name it.
 
     Most nodes hold no setup and a move written as two letters on the board or as ``[]`` (a
     pass): these go straight to `_play`, which the general path ends with too, as it reports
@@ -129,17 +136,20 @@ def apply_node(game: Game, node: Node, *, strict: bool = False) -> list[ReplayPr
                 return []
         raw = values[0]
         if raw == "":
-            return _play(game, node, color, None, raw, strict, [])
+            return _play(game, node, place, color, None, raw, strict, [])
         point = properties.PLAIN_POINTS.get(raw)
         board = game.board
         if point is not None and raw != "tt" and point[0] < board.width and point[1] < board.height:
-            return _play(game, node, color, point, raw, strict, [])
-    return _apply_node_general(game, node, strict)
+            return _play(game, node, place, color, point, raw, strict, [])
+    return _apply_node_general(game, node, place, strict)
 
 
-def _report(problems: list[ReplayProblem], node: Node, message: str, strict: bool) -> None:
+def _report(
+    problems: list[ReplayProblem], node: Node, place: Place | None, message: str, strict: bool
+) -> None:
     """Add a problem, or raise it as a ReplayError in strict mode."""
-    problem = ReplayProblem(node, message)
+    where = node.describe() if place is None else place.describe()
+    problem = ReplayProblem(node, message, where)
     if strict:
         raise ReplayError(problem)
     problems.append(problem)
@@ -148,6 +158,7 @@ def _report(problems: list[ReplayProblem], node: Node, message: str, strict: boo
 def _play(
     game: Game,
     node: Node,
+    place: Place | None,
     color: Color,
     point: Point | None,
     raw: str,
@@ -158,19 +169,23 @@ def _play(
     try:
         played = game.play(point, color)
     except IllegalMove as err:
-        _report(problems, node, f"illegal move {color.letter}[{raw}]: {err.reason.value}", strict)
+        message = f"illegal move {color.letter}[{raw}]: {err.reason.value}"
+        _report(problems, node, place, message, strict)
         return problems
     for reason in played.violations:
-        _report(problems, node, f"illegal move {color.letter}[{raw}]: {reason.value}", strict)
+        message = f"illegal move {color.letter}[{raw}]: {reason.value}"
+        _report(problems, node, place, message, strict)
     return problems
 
 
-def _apply_node_general(game: Game, node: Node, strict: bool) -> list[ReplayProblem]:
+def _apply_node_general(
+    game: Game, node: Node, place: Place | None, strict: bool
+) -> list[ReplayProblem]:
     """`apply_node` for any node: setup (AB, AW, AE, PL) first, then the move."""
     problems: list[ReplayProblem] = []
 
     def report(message: str) -> None:
-        _report(problems, node, message, strict)
+        _report(problems, node, place, message, strict)
 
     setup: dict[str, list[Point]] = {}
     for ident in ("AB", "AW", "AE"):
@@ -206,7 +221,7 @@ def _apply_node_general(game: Game, node: Node, strict: bool) -> list[ReplayProb
         except ValueError as err:
             report(f"setup: {err}")
     try:
-        move = node.move
+        move = node.move_at((game.width, game.height))
     except ValueError as err:
         report(f"move: {err}")
         return problems
@@ -219,7 +234,7 @@ def _apply_node_general(game: Game, node: Node, strict: bool) -> list[ReplayProb
             f"{color.letter}[{raw}] is off the {game.width}x{game.height} board; played as a pass"
         )
         point = None
-    return _play(game, node, color, point, raw, strict, problems)
+    return _play(game, node, place, color, point, raw, strict, problems)
 
 
 def replay(
@@ -231,21 +246,18 @@ def replay(
     """
     collecting = collector.pause()
     try:
-        path = tree.main_line() if node is None else _path_to(node)
+        path = [0] * (len(tree.main_line()) - 1) if node is None else node.path
         game = new_game(tree, permissive=not strict)
-        problems: list[ReplayProblem] = []
-        for n in path:
-            problems.extend(apply_node(game, n, strict=strict))
+        n = tree.root
+        place = Place(n)
+        problems = apply_node(game, n, strict=strict, place=place)
+        for index in path:
+            n = n.children[index]
+            place.down(index, n)
+            problems.extend(apply_node(game, n, strict=strict, place=place))
         return game, problems
     finally:
         collector.resume(collecting)
-
-
-def _path_to(node: Node) -> list[Node]:
-    path = [node]
-    while path[-1].parent is not None:
-        path.append(path[-1].parent)
-    return path[::-1]
 
 
 def check_tree(tree: GameTree) -> list[ReplayProblem]:
@@ -254,17 +266,35 @@ def check_tree(tree: GameTree) -> list[ReplayProblem]:
     Returns every problem found; raises ValueError only if the root's SZ is not a board size.
     """
     game = new_game(tree)
+    place = Place(tree.root)
+    return apply_node(game, tree.root, place=place) + check_below(game, tree.root, place)
+
+
+def check_below(game: Game, node: Node, place: Place) -> list[ReplayProblem]:
+    """Replay every node below `node` in every variation, depth first, and undo them again.
+
+    `game` holds the position at `node` and `place` stands there; both are back as they were
+    at the end. Returns what the rules refused.
+    """
     problems: list[ReplayProblem] = []
-    # Each stack entry: the node to enter, or the number of actions to undo when leaving one.
-    stack: list[Node | int] = [tree.root]
+    # Each stack entry: a child to enter and its index, or the number of actions to go back
+    # to when leaving one.
+    stack: list[tuple[Node, int] | int] = _entries(node)
     while stack:
         item = stack.pop()
         if isinstance(item, int):
             while game.actions > item:
                 game.undo()
+            place.up()
             continue
-        before = game.actions
-        problems.extend(apply_node(game, item))
-        stack.append(before)
-        stack.extend(reversed(item.children))
+        child, index = item
+        stack.append(game.actions)
+        place.down(index, child)
+        problems.extend(apply_node(game, child, place=place))
+        stack.extend(_entries(child))
     return problems
+
+
+def _entries(node: Node) -> list[tuple[Node, int] | int]:
+    """The children of `node` with their indices, last first: stack entries of a walk."""
+    return [(c, i) for i, c in reversed(list(enumerate(node.children)))]

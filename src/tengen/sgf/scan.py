@@ -150,8 +150,10 @@ def _setup(
 ) -> tuple[np.ndarray, int]:
     """Add a node's AB, AW and AE points to `line` as STONE rows (colour 1, 2, or 0 for AE),
     rectangles row by row. Returns the line and its new length, or a length of -1 if a value
-    is neither empty nor a plain point or rectangle on the board."""
+    is neither empty nor a plain point or rectangle on the board, or if the node sets more
+    points than the board has (some twice: the full path reads values given again once)."""
     width, height = info[WIDTH], info[HEIGHT]
+    most = n + width * height
     for v in range(count):
         ident, start, end = values[v, 0], values[v, 1], values[v, 2]
         color = 1 if ident == _AB else 2 if ident == _AW else 0
@@ -169,6 +171,8 @@ def _setup(
         else:
             return line, -1
         if c0 < 0 or r0 < 0 or c1 >= width or r1 >= height:
+            return line, -1
+        if n + (r1 - r0 + 1) * (c1 - c0 + 1) > most:
             return line, -1
         for row in range(r0, r1 + 1):
             for col in range(c0, c1 + 1):

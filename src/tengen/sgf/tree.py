@@ -20,6 +20,7 @@ from tengen.core.coords import Point, check_size
 from tengen.sgf import collector, grammar, properties
 from tengen.sgf.encoding import decode, encode
 from tengen.sgf.errors import SgfError, SgfWarning
+from tengen.sgf.properties import SizeSource
 
 _IDENT = re.compile(r"[A-Z]+")
 
@@ -97,14 +98,19 @@ class Node(grammar.RawNode):
     def move(self) -> tuple[Color, Point | None] | None:
         """The move of this node as (colour, point or None for a pass), or None if it has none.
 
-        Raises ValueError if the move's value is not a point.
+        Raises ValueError if the move's value is not a point. A ``tt`` reads the root's SZ, a
+        walk to the root: code going down a line knows the size and calls `move_at`.
         """
+        return self.move_at(self.board_size)
+
+    def move_at(self, size: SizeSource) -> tuple[Color, Point | None] | None:
+        """`move` on a board of `size` (or a function giving it, called only for ``tt``)."""
         values = self.properties.get("B")
         if values:
-            return Color.BLACK, properties.interpret_move(values[0], self.board_size)
+            return Color.BLACK, properties.interpret_move(values[0], size)
         values = self.properties.get("W")
         if values:
-            return Color.WHITE, properties.interpret_move(values[0], self.board_size)
+            return Color.WHITE, properties.interpret_move(values[0], size)
         return None
 
     @property
@@ -131,23 +137,77 @@ class Node(grammar.RawNode):
         """A short name for messages: the move number and, off the main line, the variation path.
 
         The path lists child indices from the root with runs of first children written
-        ``0*n``, so ``move 52`` is on the main line and ``move 12, path 0*9.2.0`` is not.
+        ``0*n``, so ``move 52`` is on the main line and ``move 12, path 0*9.2.0`` is not (see
+        `Place`). It walks to the root: a walk down the tree names its nodes with a `Place`.
         """
-        path = self.path
-        if not any(path):
-            return f"move {self.move_number}" if path else "root"
-        parts: list[str] = []
-        run = 0
-        for index in [*path, -1]:
-            if index == 0:
-                run += 1
-                continue
-            if run:
-                parts.append("0" if run == 1 else f"0*{run}")
-                run = 0
-            if index > 0:
-                parts.append(str(index))
-        return f"move {self.move_number}, path {'.'.join(parts)}"
+        node = self.root
+        place = Place(node)
+        for index in self.path:
+            node = node.children[index]
+            place.down(index, node)
+        return place.describe()
+
+
+class Place:
+    """Where a walk down a game tree stands: the move number and the variation path in runs.
+
+    Kept step by step (`down` to a child, `up` again), so naming the node costs no walk to the
+    root and describing every node of a tree takes time linear in its size. A path of more
+    than `SHOWN` parts (deeply nested variations) is named by its first and last parts.
+    """
+
+    SHOWN = 12
+
+    __slots__ = ("moves", "parts")
+
+    def __init__(self, root: Node) -> None:
+        """Stand at `root`."""
+        self.moves = [_has_move(root)]  # the move number at each depth, the root's first
+        # The path in runs: a child index > 0 as itself, a run of k first children as -k.
+        self.parts: list[int] = []
+
+    def down(self, index: int, child: Node) -> None:
+        """Step to `child`, the child `index` of the node here."""
+        self.moves.append(self.moves[-1] + _has_move(child))
+        parts = self.parts
+        if index:
+            parts.append(index)
+        elif parts and parts[-1] < 0:
+            parts[-1] -= 1
+        else:
+            parts.append(-1)
+
+    def up(self) -> None:
+        """Step back to the parent of the node here."""
+        self.moves.pop()
+        parts = self.parts
+        if parts[-1] < -1:
+            parts[-1] += 1
+        else:
+            parts.pop()
+
+    def describe(self) -> str:
+        """``root``, ``move 52`` on the main line, ``move 12, path 0*9.2.0`` elsewhere."""
+        parts = self.parts
+        if not parts:
+            return "root"
+        if len(parts) == 1 and parts[0] < 0:
+            return f"move {self.moves[-1]}"
+        half = self.SHOWN // 2
+        if len(parts) <= self.SHOWN:
+            shown = [_part(p) for p in parts]
+        else:
+            hidden = f"[{len(parts) - 2 * half} more]"
+            shown = [*map(_part, parts[:half]), hidden, *map(_part, parts[-half:])]
+        return f"move {self.moves[-1]}, path {'.'.join(shown)}"
+
+
+def _has_move(node: Node) -> int:
+    return int("B" in node.properties or "W" in node.properties)
+
+
+def _part(part: int) -> str:
+    return str(part) if part >= 0 else "0" if part == -1 else f"0*{-part}"
 
 
 def _index_of(siblings: list[Node], node: Node) -> int:

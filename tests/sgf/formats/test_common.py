@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tengen.sgf.formats.common import (
     RecordError,
+    _sgf_rank,
     decode,
     iso_date,
     number,
@@ -48,6 +53,24 @@ def test_rank(written: str, sgf: str) -> None:
 )
 def test_split_player(written: str, player: tuple[str, str | None]) -> None:
     assert split_player(written) == player
+
+
+def _split_player_by_regex(text: str) -> tuple[str, str | None]:
+    """The definition `split_player` keeps: ``name (rank)`` as the regex reads it (which
+    takes time quadratic in a run of spaces before the '(')."""
+    text = text.strip()
+    bracket = re.fullmatch(r"(.*?)\s*\(([^()]*)\)", text)
+    if bracket and bracket[1]:
+        return bracket[1], rank(bracket[2]) if bracket[2].strip() else None
+    parts = text.rsplit(None, 1)
+    if len(parts) == 2 and (found := _sgf_rank(parts[1])):
+        return parts[0], found
+    return text, None
+
+
+@given(st.text(alphabet=st.sampled_from(list("ab ()\n\t9dk段\u3000")), max_size=14))
+def test_split_player_reads_as_the_regex_does(text: str) -> None:
+    assert split_player(text) == _split_player_by_regex(text)
 
 
 @pytest.mark.parametrize(

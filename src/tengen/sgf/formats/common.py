@@ -18,6 +18,7 @@ import charset_normalizer
 from tengen.core.color import Color
 from tengen.core.coords import Move, Point, to_sgf
 from tengen.core.handicap import fixed_points
+from tengen.sgf import collector
 from tengen.sgf.properties import escape_text
 from tengen.sgf.tree import GameTree, Node
 
@@ -108,9 +109,12 @@ def rank(text: str) -> str:
 def split_player(text: str) -> tuple[str, str | None]:
     """``name (rank)``, ``name(rank)`` or ``name   rank`` -> (name, SGF rank or None)."""
     text = text.strip()
-    bracket = re.fullmatch(r"(.*?)\s*\(([^()]*)\)", text)
-    if bracket and bracket[1]:
-        return bracket[1], rank(bracket[2]) if bracket[2].strip() else None
+    # ``name (rank)``: the last '(' opens the rank. Found by hand, as a regex would try each
+    # start of the space before it in turn (time quadratic in a long run of spaces).
+    opening = text.rfind("(")
+    name, inside = text[:opening].rstrip(), text[opening + 1 : -1]
+    if text.endswith(")") and opening >= 0 and ")" not in inside and name and "\n" not in name:
+        return name, rank(inside) if inside.strip() else None
     parts = text.rsplit(None, 1)
     if len(parts) == 2 and (found := _sgf_rank(parts[1])):
         return parts[0], found
@@ -235,8 +239,12 @@ def move_properties(color: Color, move: Move) -> dict[str, list[str]]:
 
 def build_tree(info: GameInfo, moves: Iterable[tuple[Color, Move]]) -> GameTree:
     """A game tree with `info` at the root and `moves` as its one line of play."""
-    root = Node(info.properties())
-    node = root
-    for color, move in moves:
-        node = node.append_child(move_properties(color, move))
-    return GameTree(root)
+    collecting = collector.pause()
+    try:
+        root = Node(info.properties())
+        node = root
+        for color, move in moves:
+            node = node.append_child(move_properties(color, move))
+        return GameTree(root)
+    finally:
+        collector.resume(collecting)

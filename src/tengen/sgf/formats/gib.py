@@ -107,9 +107,11 @@ def _read_header(lines: list[str]) -> tuple[Header, int]:
         if line == r"\HE":
             return header, i + 1
         if line.startswith(r"\["):
-            while not line.endswith(r"\]") and i + 1 < len(lines):
+            parts = [line]  # a field over many lines: joined once, not line by line
+            while not parts[-1].endswith(r"\]") and i + 1 < len(lines):
                 i += 1
-                line += "\n" + lines[i].strip()
+                parts.append(lines[i].strip())
+            line = "\n".join(parts)
             name, equals, value = line[2:].removesuffix(r"\]").partition("=")
             if not line.endswith(r"\]") or not equals:
                 raise RecordError(f"bad header field {lines[start].strip()!r}", start + 1)

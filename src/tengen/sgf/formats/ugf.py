@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 
 from tengen.core.color import Color
 from tengen.core.coords import Move
+from tengen.sgf import collector
 from tengen.sgf.formats.common import (
     GameInfo,
     RecordError,
@@ -225,13 +226,17 @@ def _comments(lines: Section, nodes: dict[int, _Entry]) -> None:
 
 def _build(root: _Entry, properties: dict[str, list[str]]) -> Node:
     """The tengen tree of `root`, its main continuations first, without recursion."""
-    top = Node(properties | _properties(root))
-    stack = [(root, top)]
-    while stack:
-        entry, node = stack.pop()
-        for child in ([entry.main] if entry.main else []) + entry.variations:
-            stack.append((child, node.append_child(_properties(child))))
-    return top
+    collecting = collector.pause()
+    try:
+        top = Node(properties | _properties(root))
+        stack = [(root, top)]
+        while stack:
+            entry, node = stack.pop()
+            for child in ([entry.main] if entry.main else []) + entry.variations:
+                stack.append((child, node.append_child(_properties(child))))
+        return top
+    finally:
+        collector.resume(collecting)
 
 
 def _properties(entry: _Entry) -> dict[str, list[str]]:
