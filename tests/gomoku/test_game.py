@@ -158,3 +158,58 @@ def test_an_illegal_opening_stone_takes_the_batch_back() -> None:
     with pytest.raises(GomokuIllegal, match="occupied"):
         game.place_opening([Point(7, 7), Point(8, 8), Point(7, 7)])
     assert game.move_number == 0 and game.board.stone_count == 0
+
+
+# -- set-up positions ----------------------------------------------------------------------
+
+# Black's 1,12 2,12 3,12 3,10 3,11: 3,12 is a double-three vertex, forbidden to a move; set up
+# as a position, the stone stands, in whatever order the stones come.
+_SETUP_BLACK = [Point(1, 12), Point(2, 12), Point(3, 12), Point(3, 10), Point(3, 11)]
+_SETUP_WHITE = [Point(0, 0), Point(2, 0), Point(4, 0), Point(6, 0), Point(8, 0)]
+
+
+@pytest.mark.parametrize("first", range(5))
+def test_set_up_is_not_judged_by_the_foul_rule(first: int) -> None:
+    black = _SETUP_BLACK[first:] + _SETUP_BLACK[:first]
+    game = GomokuGame(GomokuRules(Rule.RENJU))
+    game.set_up(black, list(reversed(_SETUP_WHITE)))
+    assert {p for c, p in game.moves if c is Color.BLACK} == set(_SETUP_BLACK)
+    assert game.to_play is Color.BLACK and not game.is_over
+    replay = GomokuGame(GomokuRules(Rule.RENJU))
+    vertex_last = [p for p in _SETUP_BLACK if p != Point(3, 12)] + [Point(3, 12)]
+    with pytest.raises(GomokuIllegal, match="forbidden: double-three"):  # moves are judged
+        for b, w in zip(vertex_last, _SETUP_WHITE, strict=True):
+            replay.play(b)
+            replay.play(w)
+    game.undo()
+    assert game.move_number == 9 and game.to_play is Color.WHITE
+
+
+def test_set_up_judges_a_five_in_the_position() -> None:
+    game = GomokuGame(GomokuRules(Rule.RENJU))
+    black = [Point(c, 3) for c in range(4)] + [Point(12, 14), Point(14, 14)]
+    game.set_up(black, [Point(c, 9) for c in range(6)])
+    assert game.winner is Color.WHITE and game.result == "W+5"  # White's six wins in renju
+    six = GomokuGame(GomokuRules(Rule.RENJU))
+    six.set_up([Point(c, 3) for c in range(6)], [Point(c, 9) for c in range(0, 12, 2)])
+    assert not six.is_over  # Black's overline stands and does not win
+
+
+@pytest.mark.parametrize(
+    ("black", "white", "reason"),
+    [
+        ([Point(1, 1), Point(2, 2)], [], "2 black and 0 white"),
+        ([Point(1, 1)], [Point(1, 1)], "occupied"),
+        ([Point(1, 1)], [Point(15, 1)], "off board"),
+    ],
+)
+def test_set_up_refuses_what_is_no_position(
+    black: list[Point], white: list[Point], reason: str
+) -> None:
+    game = GomokuGame(GomokuRules(Rule.RENJU))
+    with pytest.raises(GomokuIllegal, match=reason):
+        game.set_up(black, white)
+    assert game.move_number == 0 and game.board.stone_count == 0
+    game.play(Point(7, 7))
+    with pytest.raises(GomokuIllegal, match="not empty"):
+        game.set_up([Point(1, 1)], [])

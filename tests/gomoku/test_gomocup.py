@@ -119,18 +119,18 @@ def test_info_rule_keeps_the_stones() -> None:
     assert len(stones(brain)) == 1
 
 
-def test_info_rule_that_refuses_the_stones_clears_the_board() -> None:
+def test_info_rule_keeps_a_position_with_a_stone_renju_forbids_to_moves() -> None:
+    """The stones are a position: a black stone on a point forbidden to a move stands when
+    renju comes in (the board was once cleared), and Black's next move is judged."""
     brain = make_brain("START 15")
     # Black (the opponent's field 2) ends on 7,7: a double-three, legal until renju applies.
     black = ["5,7,2", "6,7,2", "7,5,2", "7,6,2", "7,7,2"]
     white = ["0,0,1", "0,14,1", "14,0,1", "14,14,1"]
     lines = [line for pair in zip(black, [*white, ""], strict=True) for line in pair if line]
     assert say(brain, "YXBOARD", *lines, "DONE") == []
-    assert len(stones(brain)) == 9
-    (reply,) = say(brain, "INFO rule 4")
-    assert reply.startswith("MESSAGE the board was cleared: move 9 at 7,7: forbidden")
+    assert say(brain, "INFO rule 4") == []
     assert brain.game is not None and brain.game.rules.rule is Rule.RENJU
-    assert stones(brain) == []
+    assert len(stones(brain)) == 9 and (Color.BLACK, Point(7, 7)) in stones(brain)
 
 
 def test_info_limits_and_unknown_keys() -> None:
@@ -280,6 +280,30 @@ def test_yxboard_sets_the_position_silently() -> None:
         (Color.WHITE, Point(8, 7)),
         (Color.BLACK, Point(9, 9)),
     ]
+
+
+# Black (field 2, the opponent of the brain playing White) stands on 3,12, a double-three
+# vertex that a move there would foul: a set-up position, it is accepted in any order.
+_FOUL_BLACK = ["1,12,2", "2,12,2", "3,12,2", "3,10,2", "3,11,2"]
+_FOUL_WHITE = ["0,0,1", "2,0,1", "4,0,1", "6,0,1"]
+
+
+@given(st.permutations(_FOUL_BLACK + _FOUL_WHITE))
+def test_yxboard_sets_up_a_foul_stone_in_any_order(lines: list[str]) -> None:
+    brain = make_brain("START 15", "INFO rule 4")
+    assert say(brain, "YXBOARD", *lines, "DONE") == []
+    assert brain.game is not None and brain.game.to_play is Color.WHITE
+    assert {p for c, p in stones(brain) if c is Color.BLACK} == {
+        move_of(line.rsplit(",", 1)[0]) for line in _FOUL_BLACK
+    }
+
+
+def test_board_with_a_set_up_foul_stone_gets_a_move() -> None:
+    brain = make_brain("START 15", "INFO rule 4", "BEGIN")
+    vertex_last = [*_FOUL_BLACK[:2], *_FOUL_BLACK[3:], _FOUL_BLACK[2]]
+    (reply,) = say(brain, "BOARD", *vertex_last, *_FOUL_WHITE, "DONE")
+    assert move_of(reply) in {p for c, p in stones(brain) if c is Color.WHITE}
+    assert len(stones(brain)) == 10
 
 
 # -- TAKEBACK and RESTART ------------------------------------------------------------------

@@ -21,12 +21,13 @@ opening stones, a swap or a resignation.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tengen.core.color import Color
 from tengen.core.coords import Point
 from tengen.gomoku import renju
-from tengen.gomoku.board import GomokuBoard, wins_at
+from tengen.gomoku.board import GomokuBoard, winner_full_scan, wins_at
 from tengen.gomoku.rules import GomokuRules, Opening, Rule
 
 FOUL = "forbidden: "  # the prefix of a GomokuIllegal reason for Black's forbidden point
@@ -127,6 +128,41 @@ class GomokuGame:
         else:
             self._place(point)
         self._log.append(_Action("stones", 1))
+
+    def set_up(self, black: Sequence[Point], white: Sequence[Point]) -> None:
+        """Put a position on the empty board as it stands (a manager's ``BOARD``): the stones
+        are not moves, so none is judged by renju's foul rule, and their order does not matter.
+        They enter ``moves`` alternately, Black first, each undone on its own; the position
+        is then judged as a whole (a five in it ends the game).
+
+        Raises GomokuIllegal unless the board is empty, Black has as many stones as White or
+        one more, and every point is on the board and given once (nothing is placed then).
+        """
+        if self.moves or self._log:
+            raise GomokuIllegal("set-up: the board is not empty", len(self.moves) + 1)
+        if len(black) - len(white) not in (0, 1):
+            raise GomokuIllegal(
+                f"set-up: {len(black)} black and {len(white)} white stones (Black has as many "
+                "as White or one more)",
+                1,
+            )
+        order = [p for pair in zip(black, white, strict=False) for p in pair]
+        order += black[len(white) :]
+        seen: set[Point] = set()
+        for number, point in enumerate(order, 1):
+            if not (0 <= point.col < self.board.width and 0 <= point.row < self.board.height):
+                raise GomokuIllegal("off board", number, point)
+            if point in seen:
+                raise GomokuIllegal("occupied", number, point)
+            seen.add(point)
+        for number, point in enumerate(order):
+            color = Color.BLACK if number % 2 == 0 else Color.WHITE
+            self.board.place(point, color)
+            self.moves.append((color, point))
+            self._log.append(_Action("stones", 1))
+        won = winner_full_scan(self.board, self.rules.rule)
+        if won is not None:
+            self.winner, self.winning_line = won
 
     def place_opening(self, points: list[Point]) -> None:
         """Place the opening stones in one action: the first three (swap, swap2), or stones 4

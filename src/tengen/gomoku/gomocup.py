@@ -37,7 +37,9 @@ and ``DEBUG`` lines are; the brain writes ``MESSAGE`` for an ``INFO`` value it i
 
 The brain's colour is whoever is to move when it is asked: after ``BOARD`` it has Black when
 both sides have as many stones, White when the opponent has one more (anything else is an
-``ERROR``); each side's stones are replayed in the order given, Black first.
+``ERROR``). The stones are a position, not moves: managers send them in any order, and none
+is judged by renju's foul rule (a black stone standing on a point that would be forbidden to a
+move is accepted); only the moves played after it are judged.
 
 How other programs number the same things:
 
@@ -69,11 +71,12 @@ alone is freestyle. A GUI that means renju by 2 (Piskvork for Renju, Yixin-Board
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, TextIO
 
 from tengen import __version__
+from tengen.core.color import Color
 from tengen.core.coords import Point
 from tengen.gomoku.game import GomokuGame, GomokuIllegal
 from tengen.gomoku.rules import GomokuRules
@@ -290,10 +293,7 @@ class Brain:
                 f"{len(own)} own and {len(theirs)} opponent stones: not a position with "
                 "the brain to move (black has as many stones as white, or one more)"
             )
-        order = [stone for pair in zip(black, white, strict=False) for stone in pair]
-        if len(black) > len(white):
-            order.append(black[-1])
-        self.game = _replay(old.rules, order)
+        self.game = _set_up(old.rules, black, white)
         return self.game
 
     # -- helpers -----------------------------------------------------------------------------
@@ -314,12 +314,9 @@ class Brain:
         except ValueError as error:
             return [f"MESSAGE ignored INFO rule {mask}: {error}"]
         self.rule_mask = mask
-        if game is not None and rules != game.rules:
-            try:
-                self.game = _replay(rules, [point for _, point in game.moves])
-            except ProtocolError as error:
-                self.game = GomokuGame(rules)
-                return [f"MESSAGE the board was cleared: {error}"]
+        if game is not None and rules != game.rules:  # the position stands under the new rule
+            stones = [[p for c, p in game.moves if c is color] for color in Color]
+            self.game = _set_up(rules, *stones)
         return []
 
     def _game(self) -> GomokuGame:
@@ -371,16 +368,15 @@ def _numbers(text: str, command: str) -> tuple[int, int]:
     return int(match.group(1)), int(match.group(2))
 
 
-def _replay(rules: GomokuRules, points: Iterable[Point]) -> GomokuGame:
-    """A game of `rules` with `points` played in turn from black; ProtocolError if illegal."""
+def _set_up(rules: GomokuRules, black: Sequence[Point], white: Sequence[Point]) -> GomokuGame:
+    """A game of `rules` set up with the position's stones (not judged as moves: a black stone
+    on a point renju forbids to a move stands); ProtocolError naming a bad stone."""
     game = GomokuGame(rules)
-    for number, point in enumerate(points, 1):
-        try:
-            game.play(point)
-        except GomokuIllegal as error:
-            raise ProtocolError(
-                f"move {number} at {point.col},{point.row}: {error.reason}"
-            ) from None
+    try:
+        game.set_up(black, white)
+    except GomokuIllegal as error:
+        where = "" if error.point is None else f" at {error.point.col},{error.point.row}"
+        raise ProtocolError(f"stone {error.move_number}{where}: {error.reason}") from None
     return game
 
 

@@ -28,6 +28,7 @@ from tengen.process import LineProcess, ProgramDied, ProgramError, ProgramTimeou
 _MESSAGES = 200
 _MOVE = re.compile(r"\s*(\d+)\s*,\s*(\d+)\s*")
 _ABOUT = re.compile(r'(\w+)\s*=\s*"([^"]*)"')
+_FORBID = re.compile(r"FORBID\s*((?:\d{4})*)\s*\.", re.IGNORECASE)
 
 
 class GomocupError(ProgramError):
@@ -100,6 +101,29 @@ class GomocupEngine:
         for line in ["BOARD", *lines]:
             self._send(line)
         return self._ask_move("DONE")
+
+    def forbidden_points(self) -> list[Point]:
+        """``YXSHOWFORBID`` (Yixin-Board's extension): the points the brain says Black may not
+        take, from its ``FORBID xxyy...`` answer."""
+        answer = self._answer("YXSHOWFORBID")
+        match = _FORBID.fullmatch(answer)
+        if match is None:
+            if answer.split(maxsplit=1)[0].upper() in ("ERROR", "UNKNOWN"):
+                raise GomocupRefused("YXSHOWFORBID", answer)
+            raise GomocupError(f"{self.argv[0]}: answer to YXSHOWFORBID is {answer!r}")
+        digits = match.group(1)
+        return [
+            Point(int(digits[k : k + 2]), int(digits[k + 2 : k + 4]))
+            for k in range(0, len(digits), 4)
+        ]
+
+    def yxboard(self, game: GomokuGame) -> None:
+        """``YXBOARD`` (Yixin-Board's extension): the game's stones as ``board`` sends them,
+        set in the brain without a move in answer."""
+        me = game.to_play
+        for line in ["YXBOARD", *(f"{p.col},{p.row},{1 if c is me else 2}" for c, p in game.moves)]:
+            self._send(line)
+        self._send("DONE")
 
     def takeback(self, point: Point) -> None:
         """``TAKEBACK x,y``: the last move is undone; expects ``OK``."""
