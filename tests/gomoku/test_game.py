@@ -213,3 +213,63 @@ def test_set_up_refuses_what_is_no_position(
     game.play(Point(7, 7))
     with pytest.raises(GomokuIllegal, match="not empty"):
         game.set_up([Point(1, 1)], [])
+
+
+# -- SWAP2BOARD answers ----------------------------------------------------------------------
+
+_THREE = [Point(7, 7), Point(8, 7), Point(7, 9)]
+
+
+def test_decide_opening_swap2_every_path() -> None:
+    rules = GomokuRules(opening=Opening.SWAP2)
+    took_black = GomokuGame(rules)
+    assert took_black.opening_decision == 1
+    took_black.decide_opening(_THREE)
+    assert took_black.opening_decision == 2
+    took_black.decide_opening(None)  # player 2 takes Black; player 1 plays White's 4th
+    assert took_black.opening_decision is None and took_black.player_of(Color.WHITE) == 1
+    stays_white = GomokuGame(rules)
+    stays_white.decide_opening(_THREE)
+    stays_white.decide_opening([Point(6, 6)])
+    assert stays_white.move_number == 4 and stays_white.black_player == 1
+    assert stays_white.opening_decision is None
+    for answer, black_player in ((None, 1), ([Point(9, 9)], 2)):
+        five = GomokuGame(rules)
+        five.decide_opening(_THREE)
+        five.decide_opening([Point(6, 6), Point(6, 8)])
+        assert five.opening_decision == 1 and five.to_play is Color.WHITE
+        five.decide_opening(answer)  # SWAP: player 1 keeps Black; a move: takes White
+        assert five.opening_decision is None and five.black_player == black_player
+        assert five.player_of(five.to_play) == 2  # White (stone 6), or Black after it
+
+
+@pytest.mark.parametrize(
+    ("opening", "before", "answer"),
+    [
+        (Opening.SWAP, [_THREE], [Point(6, 6), Point(6, 8)]),  # swap1: no two stones
+        (Opening.SWAP2, [], None),
+        (Opening.SWAP2, [], [Point(7, 7)]),
+        (Opening.SWAP2, [_THREE, [Point(6, 6), Point(6, 8)]], [Point(1, 1), Point(2, 2)]),
+        (Opening.SWAP2, [_THREE, [Point(6, 6)]], None),  # the opening is over
+        (Opening.NONE, [], _THREE),
+    ],
+)
+def test_decide_opening_refuses_answers_out_of_turn(
+    opening: Opening, before: list[list[Point]], answer: list[Point] | None
+) -> None:
+    game = GomokuGame(GomokuRules(opening=opening))
+    for stones in before:
+        game.decide_opening(stones)
+    moves = list(game.moves)
+    with pytest.raises(GomokuIllegal, match="opening"):
+        game.decide_opening(answer)
+    assert game.moves == moves
+
+
+def test_decide_opening_refuses_an_occupied_sixth_and_changes_nothing() -> None:
+    game = GomokuGame(GomokuRules(opening=Opening.SWAP2))
+    game.decide_opening(_THREE)
+    game.decide_opening([Point(6, 6), Point(6, 8)])
+    with pytest.raises(GomokuIllegal, match="occupied"):
+        game.decide_opening([Point(7, 7)])
+    assert game.black_player == 1 and game.opening_decision == 1 and game.move_number == 5

@@ -377,7 +377,7 @@ def test_blank_lines_are_ignored(line: str) -> None:
     assert say(make_brain(), line) == []
 
 
-@pytest.mark.parametrize("line", ["FOO", "SWAP2BOARD", "YXNBEST 3", "__init__", "_cmd_end"])
+@pytest.mark.parametrize("line", ["FOO", "SWAP3BOARD", "YXNBEST 3", "__init__", "_cmd_end"])
 def test_unknown_commands(line: str) -> None:
     brain = make_brain("START 15")
     one_error(say(brain, line), "UNKNOWN")
@@ -386,6 +386,7 @@ def test_unknown_commands(line: str) -> None:
 
 _WORDS = ["START", "RECTSTART", "RESTART", "INFO", "BEGIN", "TURN", "BOARD", "YXBOARD", "DONE"]
 _WORDS += ["TAKEBACK", "PLAY", "YXSHOWFORBID", "ABOUT", "STOP", "rule", "timeout_turn", "7,7,1"]
+_WORDS += ["SWAP2BOARD", "7,7", "opening"]
 _ARGUMENT = st.one_of(
     st.integers(-3, 60).map(str),
     st.tuples(st.integers(-2, 25), st.integers(-2, 25)).map(lambda t: f"{t[0]},{t[1]}"),
@@ -404,8 +405,9 @@ _LINE = st.one_of(
 
 def _well_formed(reply: str) -> bool:
     first = reply.split(" ", 1)[0]
-    known = first in ("OK", "ERROR", "UNKNOWN", "MESSAGE", "FORBID", 'name="tengen",')
-    return "\n" not in reply and "\r" not in reply and (known or bool(_MOVE.fullmatch(reply)))
+    known = first in ("OK", "ERROR", "UNKNOWN", "MESSAGE", "FORBID", "SWAP", 'name="tengen",')
+    stones = all(_MOVE.fullmatch(word) for word in reply.split(" "))
+    return "\n" not in reply and "\r" not in reply and (known or stones)
 
 
 @given(st.lists(_LINE, max_size=25))

@@ -17,12 +17,12 @@ import collections
 import contextlib
 import re
 import time
+from collections.abc import Sequence
 from types import TracebackType
 
-from tengen.core.color import Color
 from tengen.core.coords import Point
 from tengen.gomoku.game import GomokuGame, GomokuIllegal
-from tengen.gomoku.rules import GomokuRules
+from tengen.gomoku.rules import GomokuRules, Opening
 from tengen.process import LineProcess, ProgramDied, ProgramError, ProgramTimeout
 
 _MESSAGES = 200
@@ -125,6 +125,32 @@ class GomocupEngine:
             self._send(line)
         self._send("DONE")
 
+    def swap2board(
+        self, stones: Sequence[Point], opening: Opening = Opening.SWAP2
+    ) -> list[Point] | None:
+        """``SWAP2BOARD`` with the opening's stones so far (0, 3 or 5): the brain's stones for
+        the side to move, or None for ``SWAP``. Under swap (swap1) ``INFO opening swap1`` goes
+        first, tengen's word to brains that know it that two stones are no answer.
+
+        Raises GomocupRefused for ``ERROR``/``UNKNOWN``, GomocupError for another answer.
+        """
+        if opening is Opening.SWAP:
+            self.info("opening", "swap1")
+        for line in ["SWAP2BOARD", *(f"{p.col},{p.row}" for p in stones)]:
+            self._send(line)
+        answer = self._answer("DONE")
+        if answer.upper() == "SWAP":
+            return None
+        words = answer.split()
+        if words and words[0].upper() in ("ERROR", "UNKNOWN"):
+            raise GomocupRefused("SWAP2BOARD", answer)
+        points = [_MOVE.fullmatch(word) for word in words]
+        if not points or None in points:
+            raise GomocupError(
+                f"{self.argv[0]}: answer to SWAP2BOARD is neither SWAP nor x,y stones: {answer!r}"
+            )
+        return [Point(int(m.group(1)), int(m.group(2))) for m in points if m is not None]
+
     def takeback(self, point: Point) -> None:
         """``TAKEBACK x,y``: the last move is undone; expects ``OK``."""
         self._expect_ok(f"TAKEBACK {point.col},{point.row}")
@@ -217,24 +243,40 @@ class GomocupEngine:
 def play_game(
     black: GomocupEngine, white: GomocupEngine, rules: GomokuRules | None = None
 ) -> GomokuGame:
-    """Play a game from the empty board, `black` opening, to a five or a full board.
+    """Play a game from the empty board to a five or a full board; `black` opens.
 
-    Both brains get ``START``/``RECTSTART`` and ``INFO rule`` first. Raises GomocupError when a
-    brain fails, or answers a move the rules refuse (naming the brain and the reason).
+    Both brains get ``START``/``RECTSTART`` and ``INFO rule`` first. Under an opening rule
+    (swap, swap2) `black` is player 1, who places the first three stones, and the brains make
+    the opening's choices through ``SWAP2BOARD``; the game's ``black_player`` tells who took
+    Black. Raises GomocupError when a brain fails, or answers a move or an opening choice the
+    rules refuse (naming the brain and the reason).
     """
     rules = rules or GomokuRules()
     game = GomokuGame(rules)
-    engines = {Color.BLACK: black, Color.WHITE: white}
-    for engine in engines.values():
+    players = {1: black, 2: white}
+    for engine in players.values():
         engine.set_rules(rules)
         engine.start(rules.width, rules.height)
-    move = black.begin()
-    while True:
-        engine = engines[game.to_play]
+    while (due := game.opening_decision) is not None:
+        engine = players[due]
+        answer = engine.swap2board([p for _, p in game.moves], rules.opening)
+        try:
+            game.decide_opening(answer)
+        except GomokuIllegal as error:
+            raise GomocupError(f"{engine.argv[0]} answered SWAP2BOARD: {error}") from None
+    seen = {1: 0, 2: 0}  # stones each brain knows of
+    while not game.is_over:
+        player = game.player_of(game.to_play)
+        engine = players[player]
+        if not game.moves:
+            move = engine.begin()
+        elif seen[player] == game.move_number - 1:
+            move = engine.turn(game.moves[-1][1])
+        else:
+            move = engine.board(game)
         try:
             game.play(move)
         except GomokuIllegal as error:
             raise GomocupError(f"{engine.argv[0]} played {move.col},{move.row}: {error}") from None
-        if game.is_over:
-            return game
-        move = engines[game.to_play].turn(move)
+        seen[player] = game.move_number
+    return game
