@@ -82,6 +82,12 @@ def _row(black: frozenset[Pt], line: list[Pt], p: Pt) -> list[Pt]:
     return line[lo : hi + 1]
 
 
+def _near(line: list[Pt], p: Pt, distance: int) -> list[Pt]:
+    """The points of `line` at most `distance` points from `p` (on it) either way."""
+    k = line.index(p)
+    return line[max(k - distance, 0) : k + distance + 1]
+
+
 def _empty(pos: Position, black: frozenset[Pt], q: Pt) -> bool:
     return q not in black and q not in pos.white
 
@@ -90,7 +96,7 @@ def _fours(pos: Position, black: frozenset[Pt], line: list[Pt], p: Pt) -> dict[f
     """The fours through the black stone `p` on `line`: each set of four stones, with how many
     ways one more stone makes it a five."""
     fours: dict[frozenset[Pt], int] = {}
-    for q in line:
+    for q in _near(line, p, 4):  # a five holding p and q spans at most five points
         if not _empty(pos, black, q):
             continue
         row = _row(black | {q}, line, q)
@@ -108,7 +114,7 @@ def _makes_five(pos: Position, black: frozenset[Pt], q: Pt) -> bool:
 def _threes(pos: Position, black: frozenset[Pt], line: list[Pt], p: Pt) -> set[frozenset[Pt]]:
     """The threes through the black stone `p` on `line`, each as its set of three stones."""
     threes = set()
-    for q in line:
+    for q in _near(line, p, 3):  # an unbroken four holding p and q spans at most four
         if not _empty(pos, black, q):
             continue
         with_q = black | {q}
