@@ -124,7 +124,7 @@ def run(config: RunConfig, stream: TextIO | None = None) -> list[GameResult]:
     names = [p.name for p in config.players]
     for r in done.values():
         job = jobs[r.index] if r.index < len(jobs) else None
-        if job is None or (r.black, r.white) != (names[job.black], names[job.white]):
+        if job is None or {r.black, r.white} != {names[job.black], names[job.white]}:
             raise ValueError(f"{out / RESULTS} holds game {r.index} of another run")
     pending = [j for j in jobs if j.index not in done]
     progress = RunProgress(len(jobs), stream) if stream else None
@@ -320,8 +320,11 @@ def _game_config(config: RunConfig, job: Job) -> GameConfig | GomokuConfig:
 
 
 def _save(out: Path, job: Job, names: list[str], outcome: GameOutcome) -> GameResult:
-    """Write the game's SGF, then its results line (flushed to disk)."""
+    """Write the game's SGF, then its results line (flushed to disk); the names by the
+    colours played, which a swap opening may have exchanged."""
     black, white = names[job.black], names[job.white]
+    if outcome.swapped:
+        black, white = white, black
     file = f"games/{job.index:04d}-{_safe(black)}-{_safe(white)}.sgf"
     if outcome.sgf:
         tmp = out / (file + ".tmp")
