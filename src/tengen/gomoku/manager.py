@@ -8,7 +8,8 @@ time out; another keeps the tail of its stderr for the error messages. A brain t
 late is killed, as tournament managers do: a late move cannot be told from the next one.
 
 `play_game` plays a whole game between two brains under `GomokuRules`, each move checked by
-`GomokuGame` (an illegal or malformed move is an error naming the brain, not a loss).
+`GomokuGame` (an illegal or malformed move is an error naming the brain, not a loss), the swap
+openings' decisions asked with ``SWAP2BOARD`` (Gomocup's 2020 extension).
 """
 
 from __future__ import annotations
