@@ -24,7 +24,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import BinaryIO, NoReturn, TextIO
 
@@ -38,7 +38,7 @@ from tengen.clock import TimeControl
 from tengen.core.coords import Point, from_gtp, name
 from tengen.core.game import Game
 from tengen.core.rules import Ruleset
-from tengen.gomoku.rules import GomokuRules
+from tengen.gomoku.rules import GomokuRules, Opening
 from tengen.gtp.engine import MAX_SIZE, GtpEngine, Stream
 from tengen.match.game import GameConfig, ResignAdjudication
 from tengen.match.gomoku import GomokuConfig, check_openings, check_sides
@@ -711,6 +711,12 @@ def _add_match_parsers(commands: argparse._SubParsersAction[argparse.ArgumentPar
         "MOVES moves in a row",
     )
     options.add_argument("--referee", metavar="COMMAND", help="a GTP engine for final_score")
+    options.add_argument(
+        "--swap",
+        choices=("swap1", "swap2"),
+        help="Gomoku: open each game by the swap (swap1) or swap2 rule, the brains asked "
+        "with SWAP2BOARD; the player scheduled for Black opens (alternating)",
+    )
     options.add_argument("--openings", metavar="DIR", help="a folder of SGF opening files")
     options.add_argument("--opening-moves", type=_count, help="moves of each opening to play")
     options.add_argument("--workers", type=_count, default=1, help="parallel games (default: 1)")
@@ -823,7 +829,15 @@ def _match_game(args: argparse.Namespace) -> GameConfig | GomokuConfig:
         if given:
             raise ValueError(f"{', '.join(given)}: for Go only, not Gomoku")
         size = args.size or 15
-        return GomokuConfig(GomokuRules.parse(args.rules or "freestyle", size, size), args.time)
+        rules = GomokuRules.parse(args.rules or "freestyle", size, size)
+        if args.swap:
+            if args.openings:
+                raise ValueError("--swap and --openings: a game opens one way")
+            opening = Opening.SWAP if args.swap == "swap1" else Opening.SWAP2
+            rules = replace(rules, opening=opening)
+        return GomokuConfig(rules, args.time)
+    if args.swap:
+        raise ValueError("--swap: for Gomoku only, not Go")
     size = args.size or 19
     if not 1 <= size <= MAX_SIZE:
         raise ValueError(f"Go board size must be 1 to {MAX_SIZE}, not {size}")

@@ -158,3 +158,118 @@ def test_an_illegal_opening_stone_takes_the_batch_back() -> None:
     with pytest.raises(GomokuIllegal, match="occupied"):
         game.place_opening([Point(7, 7), Point(8, 8), Point(7, 7)])
     assert game.move_number == 0 and game.board.stone_count == 0
+
+
+# -- set-up positions ----------------------------------------------------------------------
+
+# Black's 1,12 2,12 3,12 3,10 3,11: 3,12 is a double-three vertex, forbidden to a move; set up
+# as a position, the stone stands, in whatever order the stones come.
+_SETUP_BLACK = [Point(1, 12), Point(2, 12), Point(3, 12), Point(3, 10), Point(3, 11)]
+_SETUP_WHITE = [Point(0, 0), Point(2, 0), Point(4, 0), Point(6, 0), Point(8, 0)]
+
+
+@pytest.mark.parametrize("first", range(5))
+def test_set_up_is_not_judged_by_the_foul_rule(first: int) -> None:
+    black = _SETUP_BLACK[first:] + _SETUP_BLACK[:first]
+    game = GomokuGame(GomokuRules(Rule.RENJU))
+    game.set_up(black, list(reversed(_SETUP_WHITE)))
+    assert {p for c, p in game.moves if c is Color.BLACK} == set(_SETUP_BLACK)
+    assert game.to_play is Color.BLACK and not game.is_over
+    replay = GomokuGame(GomokuRules(Rule.RENJU))
+    vertex_last = [p for p in _SETUP_BLACK if p != Point(3, 12)] + [Point(3, 12)]
+    with pytest.raises(GomokuIllegal, match="forbidden: double-three"):  # moves are judged
+        for b, w in zip(vertex_last, _SETUP_WHITE, strict=True):
+            replay.play(b)
+            replay.play(w)
+    game.undo()
+    assert game.move_number == 9 and game.to_play is Color.WHITE
+
+
+def test_set_up_judges_a_five_in_the_position() -> None:
+    game = GomokuGame(GomokuRules(Rule.RENJU))
+    black = [Point(c, 3) for c in range(4)] + [Point(12, 14), Point(14, 14)]
+    game.set_up(black, [Point(c, 9) for c in range(6)])
+    assert game.winner is Color.WHITE and game.result == "W+5"  # White's six wins in renju
+    six = GomokuGame(GomokuRules(Rule.RENJU))
+    six.set_up([Point(c, 3) for c in range(6)], [Point(c, 9) for c in range(0, 12, 2)])
+    assert not six.is_over  # Black's overline stands and does not win
+
+
+@pytest.mark.parametrize(
+    ("black", "white", "reason"),
+    [
+        ([Point(1, 1), Point(2, 2)], [], "2 black and 0 white"),
+        ([Point(1, 1)], [Point(1, 1)], "occupied"),
+        ([Point(1, 1)], [Point(15, 1)], "off board"),
+    ],
+)
+def test_set_up_refuses_what_is_no_position(
+    black: list[Point], white: list[Point], reason: str
+) -> None:
+    game = GomokuGame(GomokuRules(Rule.RENJU))
+    with pytest.raises(GomokuIllegal, match=reason):
+        game.set_up(black, white)
+    assert game.move_number == 0 and game.board.stone_count == 0
+    game.play(Point(7, 7))
+    with pytest.raises(GomokuIllegal, match="not empty"):
+        game.set_up([Point(1, 1)], [])
+
+
+# -- SWAP2BOARD answers ----------------------------------------------------------------------
+
+_THREE = [Point(7, 7), Point(8, 7), Point(7, 9)]
+
+
+def test_decide_opening_swap2_every_path() -> None:
+    rules = GomokuRules(opening=Opening.SWAP2)
+    took_black = GomokuGame(rules)
+    assert took_black.opening_decision == 1
+    took_black.decide_opening(_THREE)
+    assert took_black.opening_decision == 2
+    took_black.decide_opening(None)  # player 2 takes Black; player 1 plays White's 4th
+    assert took_black.opening_decision is None and took_black.player_of(Color.WHITE) == 1
+    stays_white = GomokuGame(rules)
+    stays_white.decide_opening(_THREE)
+    stays_white.decide_opening([Point(6, 6)])
+    assert stays_white.move_number == 4 and stays_white.black_player == 1
+    assert stays_white.opening_decision is None
+    for answer, black_player in ((None, 1), ([Point(9, 9)], 2)):
+        five = GomokuGame(rules)
+        five.decide_opening(_THREE)
+        five.decide_opening([Point(6, 6), Point(6, 8)])
+        assert five.opening_decision == 1 and five.to_play is Color.WHITE
+        five.decide_opening(answer)  # SWAP: player 1 keeps Black; a move: takes White
+        assert five.opening_decision is None and five.black_player == black_player
+        assert five.player_of(five.to_play) == 2  # White (stone 6), or Black after it
+
+
+@pytest.mark.parametrize(
+    ("opening", "before", "answer"),
+    [
+        (Opening.SWAP, [_THREE], [Point(6, 6), Point(6, 8)]),  # swap1: no two stones
+        (Opening.SWAP2, [], None),
+        (Opening.SWAP2, [], [Point(7, 7)]),
+        (Opening.SWAP2, [_THREE, [Point(6, 6), Point(6, 8)]], [Point(1, 1), Point(2, 2)]),
+        (Opening.SWAP2, [_THREE, [Point(6, 6)]], None),  # the opening is over
+        (Opening.NONE, [], _THREE),
+    ],
+)
+def test_decide_opening_refuses_answers_out_of_turn(
+    opening: Opening, before: list[list[Point]], answer: list[Point] | None
+) -> None:
+    game = GomokuGame(GomokuRules(opening=opening))
+    for stones in before:
+        game.decide_opening(stones)
+    moves = list(game.moves)
+    with pytest.raises(GomokuIllegal, match="opening"):
+        game.decide_opening(answer)
+    assert game.moves == moves
+
+
+def test_decide_opening_refuses_an_occupied_sixth_and_changes_nothing() -> None:
+    game = GomokuGame(GomokuRules(opening=Opening.SWAP2))
+    game.decide_opening(_THREE)
+    game.decide_opening([Point(6, 6), Point(6, 8)])
+    with pytest.raises(GomokuIllegal, match="occupied"):
+        game.decide_opening([Point(7, 7)])
+    assert game.black_player == 1 and game.opening_decision == 1 and game.move_number == 5

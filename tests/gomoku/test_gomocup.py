@@ -119,18 +119,18 @@ def test_info_rule_keeps_the_stones() -> None:
     assert len(stones(brain)) == 1
 
 
-def test_info_rule_that_refuses_the_stones_clears_the_board() -> None:
+def test_info_rule_keeps_a_position_with_a_stone_renju_forbids_to_moves() -> None:
+    """The stones are a position: a black stone on a point forbidden to a move stands when
+    renju comes in (the board was once cleared), and Black's next move is judged."""
     brain = make_brain("START 15")
     # Black (the opponent's field 2) ends on 7,7: a double-three, legal until renju applies.
     black = ["5,7,2", "6,7,2", "7,5,2", "7,6,2", "7,7,2"]
     white = ["0,0,1", "0,14,1", "14,0,1", "14,14,1"]
     lines = [line for pair in zip(black, [*white, ""], strict=True) for line in pair if line]
     assert say(brain, "YXBOARD", *lines, "DONE") == []
-    assert len(stones(brain)) == 9
-    (reply,) = say(brain, "INFO rule 4")
-    assert reply.startswith("MESSAGE the board was cleared: move 9 at 7,7: forbidden")
+    assert say(brain, "INFO rule 4") == []
     assert brain.game is not None and brain.game.rules.rule is Rule.RENJU
-    assert stones(brain) == []
+    assert len(stones(brain)) == 9 and (Color.BLACK, Point(7, 7)) in stones(brain)
 
 
 def test_info_limits_and_unknown_keys() -> None:
@@ -282,6 +282,30 @@ def test_yxboard_sets_the_position_silently() -> None:
     ]
 
 
+# Black (field 2, the opponent of the brain playing White) stands on 3,12, a double-three
+# vertex that a move there would foul: a set-up position, it is accepted in any order.
+_FOUL_BLACK = ["1,12,2", "2,12,2", "3,12,2", "3,10,2", "3,11,2"]
+_FOUL_WHITE = ["0,0,1", "2,0,1", "4,0,1", "6,0,1"]
+
+
+@given(st.permutations(_FOUL_BLACK + _FOUL_WHITE))
+def test_yxboard_sets_up_a_foul_stone_in_any_order(lines: list[str]) -> None:
+    brain = make_brain("START 15", "INFO rule 4")
+    assert say(brain, "YXBOARD", *lines, "DONE") == []
+    assert brain.game is not None and brain.game.to_play is Color.WHITE
+    assert {p for c, p in stones(brain) if c is Color.BLACK} == {
+        move_of(line.rsplit(",", 1)[0]) for line in _FOUL_BLACK
+    }
+
+
+def test_board_with_a_set_up_foul_stone_gets_a_move() -> None:
+    brain = make_brain("START 15", "INFO rule 4", "BEGIN")
+    vertex_last = [*_FOUL_BLACK[:2], *_FOUL_BLACK[3:], _FOUL_BLACK[2]]
+    (reply,) = say(brain, "BOARD", *vertex_last, *_FOUL_WHITE, "DONE")
+    assert move_of(reply) in {p for c, p in stones(brain) if c is Color.WHITE}
+    assert len(stones(brain)) == 10
+
+
 # -- TAKEBACK and RESTART ------------------------------------------------------------------
 
 
@@ -353,7 +377,7 @@ def test_blank_lines_are_ignored(line: str) -> None:
     assert say(make_brain(), line) == []
 
 
-@pytest.mark.parametrize("line", ["FOO", "SWAP2BOARD", "YXNBEST 3", "__init__", "_cmd_end"])
+@pytest.mark.parametrize("line", ["FOO", "SWAP3BOARD", "YXNBEST 3", "__init__", "_cmd_end"])
 def test_unknown_commands(line: str) -> None:
     brain = make_brain("START 15")
     one_error(say(brain, line), "UNKNOWN")
@@ -362,6 +386,7 @@ def test_unknown_commands(line: str) -> None:
 
 _WORDS = ["START", "RECTSTART", "RESTART", "INFO", "BEGIN", "TURN", "BOARD", "YXBOARD", "DONE"]
 _WORDS += ["TAKEBACK", "PLAY", "YXSHOWFORBID", "ABOUT", "STOP", "rule", "timeout_turn", "7,7,1"]
+_WORDS += ["SWAP2BOARD", "7,7", "opening"]
 _ARGUMENT = st.one_of(
     st.integers(-3, 60).map(str),
     st.tuples(st.integers(-2, 25), st.integers(-2, 25)).map(lambda t: f"{t[0]},{t[1]}"),
@@ -380,8 +405,9 @@ _LINE = st.one_of(
 
 def _well_formed(reply: str) -> bool:
     first = reply.split(" ", 1)[0]
-    known = first in ("OK", "ERROR", "UNKNOWN", "MESSAGE", "FORBID", 'name="tengen",')
-    return "\n" not in reply and "\r" not in reply and (known or bool(_MOVE.fullmatch(reply)))
+    known = first in ("OK", "ERROR", "UNKNOWN", "MESSAGE", "FORBID", "SWAP", 'name="tengen",')
+    stones = all(_MOVE.fullmatch(word) for word in reply.split(" "))
+    return "\n" not in reply and "\r" not in reply and (known or stones)
 
 
 @given(st.lists(_LINE, max_size=25))

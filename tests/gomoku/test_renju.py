@@ -165,8 +165,12 @@ def test_recursion_two_levels_deep() -> None:
     ],
 )
 def test_four_four_on_one_line(row: str) -> None:
+    """Judged alike point by point and in the list (the list once skipped ``X.X*X.X``, whose
+    line holds four black stones and its other lines none)."""
     diagram = f"{'. ' * 11}\n{row}\n{'. ' * 11}"
     assert judge(diagram) == "double-four (lines: horizontal, horizontal)"
+    b, p = board_and_point(diagram)
+    assert forbidden_points(b) == {p: "double-four (lines: horizontal, horizontal)"}
 
 
 def test_straight_four_is_one_four() -> None:

@@ -13,7 +13,7 @@ from tengen.cli import main
 from tengen.clock import TimeControl
 from tengen.core.color import Color
 from tengen.gomoku.record import game_from_tree
-from tengen.gomoku.rules import GomokuRules, Rule
+from tengen.gomoku.rules import GomokuRules, Opening, Rule
 from tengen.match.gomoku import GomokuConfig, make_side, play_gomoku
 from tengen.match.players import PlayerSpec
 from tengen.match.runner import RESULTS
@@ -120,4 +120,49 @@ def test_bad_gomoku_options_are_named(
     players = ["a=builtin", "b=random" if "renju" in extra else "b=builtin"]
     argv = ["match", *players, "--game", "gomoku", *extra, "-o", str(tmp_path)]
     assert main(argv) == 2
+    assert says in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("swap", "rule"), [("swap2", "renju"), ("swap1", "standard")])
+def test_a_swap_opening_between_the_brain_and_the_builtin_player(
+    tmp_path: Path, swap: str, rule: str
+) -> None:
+    """Each game opens by the swap rule (the brain asked with SWAP2BOARD): the results name
+    the colours as played, whoever took Black, and every stone replays legally."""
+    argv = ["match", BRAIN, "builtin", "--game", "gomoku", "--rules", rule, "--swap", swap]
+    argv += ["--games", "2", "-o", str(tmp_path)]
+    assert main(argv) == 0
+    checked = replay_games(tmp_path, GomokuRules(Rule(rule)))
+    assert len(checked) == 2
+    for record, judged in checked:
+        assert {record["black"], record["white"]} == {"brain", "builtin"}
+        assert record["result"] == judged.to_sgf(), record
+    assert main(argv) == 0  # resuming finds the games of this run, swapped or not
+
+
+def test_two_brains_open_by_swap2_and_the_outcome_says_who_took_black() -> None:
+    first = make_side(PlayerSpec("first", BRAIN.split("=", 1)[1]), 0)
+    second = make_side(PlayerSpec("second", BRAIN.split("=", 1)[1]), 0)
+    rules = GomokuRules(Rule.STANDARD, opening=Opening.SWAP2)
+    try:
+        outcome = play_gomoku(first, second, GomokuConfig(rules))
+    finally:
+        first.close()
+        second.close()
+    root = parse(outcome.sgf).games[0].root
+    assert (root.get("PB"), root.get("PW")) == (
+        ("second", "first") if outcome.swapped else ("first", "second")
+    )
+    assert outcome.moves >= 4 and outcome.result.to_sgf() == root.get("RE")
+
+
+@pytest.mark.parametrize(
+    ("extra", "says"),
+    [(["--game", "go"], "--swap: for Gomoku only"), (["--openings", "x"], "a game opens one way")],
+)
+def test_swap_option_errors(
+    tmp_path: Path, extra: list[str], says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["match", "a=builtin", "b=builtin", "--game", "gomoku", "--swap", "swap2", *extra]
+    assert main([*argv, "-o", str(tmp_path)]) == 2
     assert says in capsys.readouterr().err

@@ -31,7 +31,7 @@ from collections.abc import Iterable
 from tengen.core.color import Color
 from tengen.core.coords import Point
 from tengen.gomoku.board import BLACK, EDGE, EMPTY, GomokuBoard, wins_at
-from tengen.gomoku.game import GomokuGame
+from tengen.gomoku.game import GomokuGame, GomokuIllegal
 from tengen.gomoku.renju import forbidden
 from tengen.gomoku.rules import Rule
 
@@ -43,6 +43,8 @@ _ROOT_WIDTH = 12  # candidates searched at the root
 _REPLY_WIDTH = 8  # opponent replies searched for each
 _VCF_DEPTH = 8  # fours in a row the VCF search follows
 _VCF_NODES = 1_000
+WIN = _WINDOW[5]  # `evaluate` of a won position
+EVEN = 60  # window points within which `evaluate` cannot tell the colours apart
 
 
 @functools.cache
@@ -296,6 +298,92 @@ class GomokuPlayer:
         legal = {board.index(p) for p in legal_points}
         deadline = time.monotonic() + self.time_limit
         return board.point(self._choose(position, int(game.to_play), legal, deadline))
+
+    def evaluate(self, game: GomokuGame) -> int:
+        """How good `game` is for the player to move, in window points: ``WIN`` with a five to
+        make or a win by continuous fours, ``-WIN`` facing two five-points, else its windows'
+        worth minus the opponent's, plus its best move's gain (it moves first). 0 when over."""
+        legal_points = game.legal_moves()
+        if not legal_points:
+            return 0
+        pos = _Position(game)
+        me = int(game.to_play)
+        them = 3 - me
+        legal = {pos.board.index(p) for p in legal_points}
+        if pos.fives(me) & legal:
+            return WIN
+        if len(pos.fives(them)) > 1:
+            return -WIN
+        if pos.vcf(me, _VCF_DEPTH, legal) is not None:
+            return WIN
+        worth = 0
+        for w in range(len(pos.windows)):
+            mine, theirs = pos.count[me][w], pos.count[them][w]
+            if not theirs:
+                worth += _WINDOW[mine]
+            elif not mine:
+                worth -= _WINDOW[theirs]
+        return worth + max(pos.gain(i, me) for i in pos.candidates() & legal or legal)
+
+    def open_three(self, game: GomokuGame) -> list[Point]:
+        """The first three stones of a swap opening (Black, White, Black) on the empty board:
+        the centre, White beside it (straight or diagonally), and the black stone within two
+        points that the evaluation calls most even, so that neither colour is a gift."""
+        width, height = game.rules.width, game.rules.height
+        centre = Point((width - 1) // 2, (height - 1) // 2)
+        options = []
+        for dc, dr in ((1, 0), (1, 1)):
+            white = Point(centre.col + dc, centre.row + dr)
+            for r in range(centre.row - 2, centre.row + 3):
+                for c in range(centre.col - 2, centre.col + 3):
+                    third = Point(c, r)
+                    if third in (centre, white):
+                        continue
+                    trial = GomokuGame(game.rules)
+                    for p in (centre, white, third):
+                        trial.play(p)
+                    options.append(
+                        (abs(self.evaluate(trial)), self.rng.random(), [centre, white, third])
+                    )
+        return min(options)[2]
+
+    def choose_side(self, game: GomokuGame, may_place_two: bool) -> list[Point] | None:
+        """A swap opening's choice for the side to move (White, after three or five stones):
+        None to take the other colour (``SWAP``) when the evaluation calls the side to move
+        worse, its move when better, and, when `may_place_two` (swap2 after three stones) and
+        the evaluation cannot tell (within ``EVEN``), two more stones that keep it even."""
+        value = self.evaluate(game)
+        if may_place_two and abs(value) <= EVEN:
+            two = self._place_two(game)
+            if two is not None:
+                return two
+        if value < 0:
+            return None
+        return [self.genmove(game)]
+
+    def _place_two(self, game: GomokuGame) -> list[Point] | None:
+        """Stones 4 (White) and 5 (Black), among the best-scored candidates, that leave the
+        position most even by the evaluation; None if every pair ends the game or fouls."""
+        pos = _Position(game)
+        point = pos.board.point
+        options = []
+        for w in pos.best(2, _REPLY_WIDTH // 2):
+            pos.place(w, 2)
+            blacks = pos.best(1, _REPLY_WIDTH // 2)
+            pos.remove(w)
+            for b in blacks:
+                trial = GomokuGame(game.rules)
+                trial.set_up(*([p for c, p in game.moves if c is color] for color in Color))
+                try:
+                    trial.play(point(w))
+                    trial.play(point(b))
+                except GomokuIllegal:
+                    continue
+                if not trial.is_over:
+                    options.append(
+                        (abs(self.evaluate(trial)), self.rng.random(), [point(w), point(b)])
+                    )
+        return min(options)[2] if options else None
 
     def _choose(self, pos: _Position, me: int, legal: set[int], deadline: float) -> int:
         them = 3 - me

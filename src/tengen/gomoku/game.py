@@ -10,7 +10,8 @@ holds which colour, not the stones' order; the players are numbered 1 (the one w
 * ``swap2``: the same three stones; then player 2 either ``swap()``s, or plays stone 4 as
   White, or calls ``place_opening`` with two points (stones 4 and 5, White then Black), after
   which player 1 either ``swap()``s to take White and play stone 6, or stays Black and player 2
-  plays stone 6 as White. This is the sequence of Gomocup's ``SWAP2BOARD``.
+  plays stone 6 as White. This is the sequence of Gomocup's ``SWAP2BOARD``;
+  ``opening_decision`` and ``decide_opening`` take its answers as they come.
 
 Without an opening rule Black is player 1 and nobody swaps. The game ends on a winning row
 (the rule decides which), on a full board (a draw), by resignation, or, under renju, on a
@@ -21,12 +22,13 @@ opening stones, a swap or a resignation.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tengen.core.color import Color
 from tengen.core.coords import Point
 from tengen.gomoku import renju
-from tengen.gomoku.board import GomokuBoard, wins_at
+from tengen.gomoku.board import GomokuBoard, winner_full_scan, wins_at
 from tengen.gomoku.rules import GomokuRules, Opening, Rule
 
 FOUL = "forbidden: "  # the prefix of a GomokuIllegal reason for Black's forbidden point
@@ -51,7 +53,7 @@ class GomokuIllegal(ValueError):
 class _Action:
     """One entry of the undo log: stones placed, a swap, or a resignation."""
 
-    kind: str  # "stones", "swap" or "resign"
+    kind: str  # "stones", "swap", "keep" (swap2's first player keeps Black) or "resign"
     count: int = 0  # stones placed by a "stones" action
 
 
@@ -128,6 +130,41 @@ class GomokuGame:
             self._place(point)
         self._log.append(_Action("stones", 1))
 
+    def set_up(self, black: Sequence[Point], white: Sequence[Point]) -> None:
+        """Put a position on the empty board as it stands (a manager's ``BOARD``): the stones
+        are not moves, so none is judged by renju's foul rule, and their order does not matter.
+        They enter ``moves`` alternately, Black first, each undone on its own; the position
+        is then judged as a whole (a five in it ends the game).
+
+        Raises GomokuIllegal unless the board is empty, Black has as many stones as White or
+        one more, and every point is on the board and given once (nothing is placed then).
+        """
+        if self.moves or self._log:
+            raise GomokuIllegal("set-up: the board is not empty", len(self.moves) + 1)
+        if len(black) - len(white) not in (0, 1):
+            raise GomokuIllegal(
+                f"set-up: {len(black)} black and {len(white)} white stones (Black has as many "
+                "as White or one more)",
+                1,
+            )
+        order = [p for pair in zip(black, white, strict=False) for p in pair]
+        order += black[len(white) :]
+        seen: set[Point] = set()
+        for number, point in enumerate(order, 1):
+            if not (0 <= point.col < self.board.width and 0 <= point.row < self.board.height):
+                raise GomokuIllegal("off board", number, point)
+            if point in seen:
+                raise GomokuIllegal("occupied", number, point)
+            seen.add(point)
+        for number, point in enumerate(order):
+            color = Color.BLACK if number % 2 == 0 else Color.WHITE
+            self.board.place(point, color)
+            self.moves.append((color, point))
+            self._log.append(_Action("stones", 1))
+        won = winner_full_scan(self.board, self.rules.rule)
+        if won is not None:
+            self.winner, self.winning_line = won
+
     def place_opening(self, points: list[Point]) -> None:
         """Place the opening stones in one action: the first three (swap, swap2), or stones 4
         and 5 when player 2 chooses that option of swap2.
@@ -153,6 +190,58 @@ class GomokuGame:
             self._place(p)
         self._log.append(_Action("stones", len(points)))
 
+    @property
+    def opening_decision(self) -> int | None:
+        """Which player (1 or 2) owes the opening's next decision, the one a Gomocup manager
+        asks for with ``SWAP2BOARD``: player 1 the first three stones, player 2 the choice
+        after them, player 1 the choice after swap2's two more; None when none is due."""
+        if self.rules.opening is Opening.NONE or self.is_over:
+            return None
+        if not self._log:
+            return 1
+        if self.can_swap:
+            return 1 if len(self.moves) == 5 else 2
+        return None
+
+    def decide_opening(self, answer: Sequence[Point] | None) -> None:
+        """Carry out a ``SWAP2BOARD`` answer of the player who owes the decision. The answer
+        names stones for the side to move, or is None (``SWAP``: the other side): the first
+        three stones; after three, None (player 2 takes Black), White's stone 4, or under
+        swap2 stones 4 and 5; after five, None (player 1 keeps Black) or White's stone 6
+        (player 1 takes White and plays it).
+
+        Raises GomokuIllegal for an answer the opening does not allow now, or an illegal stone
+        (nothing is changed then).
+        """
+        n = len(self.moves)
+        stones = None if answer is None else list(answer)
+        count = None if stones is None else len(stones)
+        due = self.opening_decision
+        allowed = {0: (3,), 3: (None, 1, 2) if self.rules.opening is Opening.SWAP2 else (None, 1)}
+        allowed[5] = (None, 1)
+        if due is None or count not in allowed.get(n, ()):
+            what = "SWAP" if count is None else f"{count} stones"
+            raise GomokuIllegal(
+                f"opening: {what} is no answer after {n} stones under {self.rules.opening.value}",
+                n + 1,
+            )
+        if stones is None:
+            if n == 3:
+                self.swap()
+            else:
+                self._log.append(_Action("keep"))
+        elif count == 1:
+            if n == 5:
+                self.swap()
+            try:
+                self.play(stones[0])
+            except GomokuIllegal:
+                if n == 5:
+                    self.undo()
+                raise
+        else:
+            self.place_opening(stones)
+
     def swap(self) -> None:
         """The player choosing takes the other colour: player 2 after three stones (swap,
         swap2), player 1 after swap2's five. Raises GomokuIllegal when no choice is open."""
@@ -177,7 +266,7 @@ class GomokuGame:
             self.black_player = 3 - self.black_player
         elif action.kind == "resign":
             self.resigned = self.winner = None
-        else:
+        elif action.kind == "stones":
             for _ in range(action.count):
                 self._unplace()
 

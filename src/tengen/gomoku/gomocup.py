@@ -19,8 +19,14 @@ command                    reply
 ``BEGIN``                  the brain's first move on the empty board
 ``TURN x,y``               the opponent played x,y; the brain's move
 ``BOARD`` ... ``DONE``     lines ``x,y,field`` (1 own stone, 2 opponent's, 3 a continuous
-                           game's winning line, skipped), in move order; the brain's move
+                           game's winning line, skipped), in any order; the brain's move
 ``YXBOARD`` ... ``DONE``   the same position, set without a reply (Yixin-Board)
+``SWAP2BOARD``             lines ``x,y`` to ``DONE``: the swap2 opening's stones so far,
+                           Black first in turn (Gomocup 2020). With none, three stones
+                           ``x,y x,y x,y``; with three, ``SWAP`` (it takes Black), White's
+                           fourth ``x,y``, or the fourth and fifth ``x,y x,y``; with five,
+                           ``SWAP`` (it takes Black) or White's sixth ``x,y``. ``INFO opening
+                           swap1`` (tengen's key) says the opening is swap1: no two stones
 ``TAKEBACK x,y``           ``OK``: the last move, at x,y, is taken back
 ``PLAY x,y``               the manager imposes the brain's move (after ``SUGGEST``); echoed
 ``YXSHOWFORBID``           ``FORBID `` + Black's forbidden points as ``xxyy`` + ``.`` when
@@ -37,7 +43,9 @@ and ``DEBUG`` lines are; the brain writes ``MESSAGE`` for an ``INFO`` value it i
 
 The brain's colour is whoever is to move when it is asked: after ``BOARD`` it has Black when
 both sides have as many stones, White when the opponent has one more (anything else is an
-``ERROR``); each side's stones are replayed in the order given, Black first.
+``ERROR``). The stones are a position, not moves: managers send them in any order, and none
+is judged by renju's foul rule (a black stone standing on a point that would be forbidden to a
+move is accepted); only the moves played after it are judged.
 
 How other programs number the same things:
 
@@ -69,14 +77,15 @@ alone is freestyle. A GUI that means renju by 2 (Piskvork for Renju, Yixin-Board
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 from typing import Protocol, TextIO
 
 from tengen import __version__
+from tengen.core.color import Color
 from tengen.core.coords import Point
 from tengen.gomoku.game import GomokuGame, GomokuIllegal
-from tengen.gomoku.rules import GomokuRules
+from tengen.gomoku.rules import GomokuRules, Opening
 
 ABOUT = (
     f'name="tengen", version="{__version__}", author="the tengen authors", country="international"'
@@ -121,6 +130,14 @@ class Player(Protocol):
 
     def genmove(self, game: GomokuGame) -> Point:
         """A legal move for the player to move in `game`."""
+        ...
+
+    def open_three(self, game: GomokuGame) -> list[Point]:
+        """The first three stones of a swap opening on `game`'s empty board."""
+        ...
+
+    def choose_side(self, game: GomokuGame, may_place_two: bool) -> list[Point] | None:
+        """A swap opening's choice for the side to move: None (``SWAP``), or its stones."""
         ...
 
 
@@ -219,6 +236,11 @@ class Brain:
         self._pending = _Pending("YXBOARD")
         return []
 
+    def _cmd_swap2board(self, rest: str) -> list[str]:
+        self._game()
+        self._pending = _Pending("SWAP2BOARD")
+        return []
+
     def _cmd_done(self, rest: str) -> list[str]:
         raise ProtocolError("DONE without BOARD or YXBOARD")
 
@@ -256,6 +278,8 @@ class Brain:
         word = text.split(maxsplit=1)[0].upper()
         if word == "DONE":
             self._pending = None
+            if pending.command == "SWAP2BOARD":
+                return [self._swap2(pending.lines)]
             game = self._set_position(pending.lines)
             return [self._reply_move(game)] if pending.command == "BOARD" else []
         if word in _COMMANDS:  # a manager that forgot DONE: drop the block, obey the command
@@ -290,11 +314,35 @@ class Brain:
                 f"{len(own)} own and {len(theirs)} opponent stones: not a position with "
                 "the brain to move (black has as many stones as white, or one more)"
             )
-        order = [stone for pair in zip(black, white, strict=False) for stone in pair]
-        if len(black) > len(white):
-            order.append(black[-1])
-        self.game = _replay(old.rules, order)
+        self.game = _set_up(old.rules, black, white)
         return self.game
+
+    def _swap2(self, lines: Sequence[str]) -> str:
+        """The answer to a ``SWAP2BOARD`` block of 0, 3 or 5 stones (Black first, in turn):
+        three stones, ``SWAP``, or the stones the brain places for the side to move."""
+        old = self._game()
+        points = []
+        for number, text in enumerate(lines, 1):
+            where = f"SWAP2BOARD line {number}"
+            points.append(self._on_board(old, *_numbers(text, where), where))
+        if len(points) not in (0, 3, 5):
+            raise ProtocolError(f"SWAP2BOARD with {len(points)} stones (0, 3 or 5 are asked)")
+        swap1 = self.info.get("opening", "").lower() in ("swap", "swap1")
+        game = GomokuGame(replace(old.rules, opening=Opening.SWAP if swap1 else Opening.SWAP2))
+        try:
+            for stones in (points[:3], points[3:]):
+                if stones:
+                    game.decide_opening(stones)
+            self.player.time_limit = self.limits.move_seconds()
+            if not points:
+                answer: list[Point] | None = self.player.open_three(game)
+            else:
+                answer = self.player.choose_side(game, len(points) == 3 and not swap1)
+            game.decide_opening(answer)
+        except GomokuIllegal as error:
+            raise ProtocolError(f"SWAP2BOARD: {error}") from None
+        self.game = game
+        return "SWAP" if answer is None else " ".join(f"{p.col},{p.row}" for p in answer)
 
     # -- helpers -----------------------------------------------------------------------------
 
@@ -314,12 +362,9 @@ class Brain:
         except ValueError as error:
             return [f"MESSAGE ignored INFO rule {mask}: {error}"]
         self.rule_mask = mask
-        if game is not None and rules != game.rules:
-            try:
-                self.game = _replay(rules, [point for _, point in game.moves])
-            except ProtocolError as error:
-                self.game = GomokuGame(rules)
-                return [f"MESSAGE the board was cleared: {error}"]
+        if game is not None and rules != game.rules:  # the position stands under the new rule
+            stones = [[p for c, p in game.moves if c is color] for color in Color]
+            self.game = _set_up(rules, *stones)
         return []
 
     def _game(self) -> GomokuGame:
@@ -371,16 +416,15 @@ def _numbers(text: str, command: str) -> tuple[int, int]:
     return int(match.group(1)), int(match.group(2))
 
 
-def _replay(rules: GomokuRules, points: Iterable[Point]) -> GomokuGame:
-    """A game of `rules` with `points` played in turn from black; ProtocolError if illegal."""
+def _set_up(rules: GomokuRules, black: Sequence[Point], white: Sequence[Point]) -> GomokuGame:
+    """A game of `rules` set up with the position's stones (not judged as moves: a black stone
+    on a point renju forbids to a move stands); ProtocolError naming a bad stone."""
     game = GomokuGame(rules)
-    for number, point in enumerate(points, 1):
-        try:
-            game.play(point)
-        except GomokuIllegal as error:
-            raise ProtocolError(
-                f"move {number} at {point.col},{point.row}: {error.reason}"
-            ) from None
+    try:
+        game.set_up(black, white)
+    except GomokuIllegal as error:
+        where = "" if error.point is None else f" at {error.point.col},{error.point.row}"
+        raise ProtocolError(f"stone {error.move_number}{where}: {error.reason}") from None
     return game
 
 

@@ -8,7 +8,8 @@ time out; another keeps the tail of its stderr for the error messages. A brain t
 late is killed, as tournament managers do: a late move cannot be told from the next one.
 
 `play_game` plays a whole game between two brains under `GomokuRules`, each move checked by
-`GomokuGame` (an illegal or malformed move is an error naming the brain, not a loss).
+`GomokuGame` (an illegal or malformed move is an error naming the brain, not a loss), the swap
+openings' decisions asked with ``SWAP2BOARD`` (Gomocup's 2020 extension).
 """
 
 from __future__ import annotations
@@ -17,17 +18,18 @@ import collections
 import contextlib
 import re
 import time
+from collections.abc import Sequence
 from types import TracebackType
 
-from tengen.core.color import Color
 from tengen.core.coords import Point
 from tengen.gomoku.game import GomokuGame, GomokuIllegal
-from tengen.gomoku.rules import GomokuRules
+from tengen.gomoku.rules import GomokuRules, Opening
 from tengen.process import LineProcess, ProgramDied, ProgramError, ProgramTimeout
 
 _MESSAGES = 200
 _MOVE = re.compile(r"\s*(\d+)\s*,\s*(\d+)\s*")
 _ABOUT = re.compile(r'(\w+)\s*=\s*"([^"]*)"')
+_FORBID = re.compile(r"FORBID\s*((?:\d{4})*)\s*\.", re.IGNORECASE)
 
 
 class GomocupError(ProgramError):
@@ -100,6 +102,55 @@ class GomocupEngine:
         for line in ["BOARD", *lines]:
             self._send(line)
         return self._ask_move("DONE")
+
+    def forbidden_points(self) -> list[Point]:
+        """``YXSHOWFORBID`` (Yixin-Board's extension): the points the brain says Black may not
+        take, from its ``FORBID xxyy...`` answer."""
+        answer = self._answer("YXSHOWFORBID")
+        match = _FORBID.fullmatch(answer)
+        if match is None:
+            if answer.split(maxsplit=1)[0].upper() in ("ERROR", "UNKNOWN"):
+                raise GomocupRefused("YXSHOWFORBID", answer)
+            raise GomocupError(f"{self.argv[0]}: answer to YXSHOWFORBID is {answer!r}")
+        digits = match.group(1)
+        return [
+            Point(int(digits[k : k + 2]), int(digits[k + 2 : k + 4]))
+            for k in range(0, len(digits), 4)
+        ]
+
+    def yxboard(self, game: GomokuGame) -> None:
+        """``YXBOARD`` (Yixin-Board's extension): the game's stones as ``board`` sends them,
+        set in the brain without a move in answer."""
+        me = game.to_play
+        for line in ["YXBOARD", *(f"{p.col},{p.row},{1 if c is me else 2}" for c, p in game.moves)]:
+            self._send(line)
+        self._send("DONE")
+
+    def swap2board(
+        self, stones: Sequence[Point], opening: Opening = Opening.SWAP2
+    ) -> list[Point] | None:
+        """``SWAP2BOARD`` with the opening's stones so far (0, 3 or 5): the brain's stones for
+        the side to move, or None for ``SWAP``. Under swap (swap1) ``INFO opening swap1`` goes
+        first, tengen's word to brains that know it that two stones are no answer.
+
+        Raises GomocupRefused for ``ERROR``/``UNKNOWN``, GomocupError for another answer.
+        """
+        if opening is Opening.SWAP:
+            self.info("opening", "swap1")
+        for line in ["SWAP2BOARD", *(f"{p.col},{p.row}" for p in stones)]:
+            self._send(line)
+        answer = self._answer("DONE")
+        if answer.upper() == "SWAP":
+            return None
+        words = answer.split()
+        if words and words[0].upper() in ("ERROR", "UNKNOWN"):
+            raise GomocupRefused("SWAP2BOARD", answer)
+        points = [_MOVE.fullmatch(word) for word in words]
+        if not points or None in points:
+            raise GomocupError(
+                f"{self.argv[0]}: answer to SWAP2BOARD is neither SWAP nor x,y stones: {answer!r}"
+            )
+        return [Point(int(m.group(1)), int(m.group(2))) for m in points if m is not None]
 
     def takeback(self, point: Point) -> None:
         """``TAKEBACK x,y``: the last move is undone; expects ``OK``."""
@@ -193,24 +244,40 @@ class GomocupEngine:
 def play_game(
     black: GomocupEngine, white: GomocupEngine, rules: GomokuRules | None = None
 ) -> GomokuGame:
-    """Play a game from the empty board, `black` opening, to a five or a full board.
+    """Play a game from the empty board to a five or a full board; `black` opens.
 
-    Both brains get ``START``/``RECTSTART`` and ``INFO rule`` first. Raises GomocupError when a
-    brain fails, or answers a move the rules refuse (naming the brain and the reason).
+    Both brains get ``START``/``RECTSTART`` and ``INFO rule`` first. Under an opening rule
+    (swap, swap2) `black` is player 1, who places the first three stones, and the brains make
+    the opening's choices through ``SWAP2BOARD``; the game's ``black_player`` tells who took
+    Black. Raises GomocupError when a brain fails, or answers a move or an opening choice the
+    rules refuse (naming the brain and the reason).
     """
     rules = rules or GomokuRules()
     game = GomokuGame(rules)
-    engines = {Color.BLACK: black, Color.WHITE: white}
-    for engine in engines.values():
+    players = {1: black, 2: white}
+    for engine in players.values():
         engine.set_rules(rules)
         engine.start(rules.width, rules.height)
-    move = black.begin()
-    while True:
-        engine = engines[game.to_play]
+    while (due := game.opening_decision) is not None:
+        engine = players[due]
+        answer = engine.swap2board([p for _, p in game.moves], rules.opening)
+        try:
+            game.decide_opening(answer)
+        except GomokuIllegal as error:
+            raise GomocupError(f"{engine.argv[0]} answered SWAP2BOARD: {error}") from None
+    seen = {1: 0, 2: 0}  # stones each brain knows of
+    while not game.is_over:
+        player = game.player_of(game.to_play)
+        engine = players[player]
+        if not game.moves:
+            move = engine.begin()
+        elif seen[player] == game.move_number - 1:
+            move = engine.turn(game.moves[-1][1])
+        else:
+            move = engine.board(game)
         try:
             game.play(move)
         except GomokuIllegal as error:
             raise GomocupError(f"{engine.argv[0]} played {move.col},{move.row}: {error}") from None
-        if game.is_over:
-            return game
-        move = engines[game.to_play].turn(move)
+        seen[player] = game.move_number
+    return game

@@ -48,28 +48,37 @@ def forbidden(board: GomokuBoard, point: Point, rule: Rule = Rule.RENJU) -> str 
         raise ValueError(f"{board.name(point)} is occupied")
     if rule is not Rule.RENJU:
         return None
-    kind, lines = _judge(board.cells, board.steps, i)
+    return _reason(board.cells, board.steps, i)
+
+
+def forbidden_points(board: GomokuBoard) -> dict[Point, str]:
+    """Every empty point where Black may not play under renju, with its reason: `forbidden`
+    asked of each empty point."""
+    cells, steps = board.cells, board.steps
+    found = {}
+    for p in board.points():
+        i = board.index(p)
+        if cells[i] == EMPTY and (reason := _reason(cells, steps, i)) is not None:
+            found[p] = reason
+    return found
+
+
+def _reason(cells: list[int], steps: tuple[int, ...], i: int) -> str | None:
+    """The one judge of a black stone on the empty cell `i` (`forbidden` and
+    `forbidden_points` both ask it): the foul's reason, or None."""
+    if not _could_be_forbidden(cells, steps, i):
+        return None
+    kind, lines = _judge(cells, steps, i)
     if kind is None or kind == FIVE:
         return None
     return f"{kind} (lines: {', '.join(DIRECTIONS[d] for d in lines)})"
 
 
-def forbidden_points(board: GomokuBoard) -> dict[Point, str]:
-    """Every empty point where Black may not play under renju, with its reason."""
-    cells, steps = board.cells, board.steps
-    found = {}
-    for p in board.points():
-        i = board.index(p)
-        if cells[i] == EMPTY and _could_be_forbidden(cells, steps, i):
-            kind, lines = _judge(cells, steps, i)
-            if kind is not None and kind != FIVE:
-                found[p] = f"{kind} (lines: {', '.join(DIRECTIONS[d] for d in lines)})"
-    return found
-
-
 def _could_be_forbidden(cells: list[int], steps: tuple[int, ...], i: int) -> bool:
-    """A cheap necessary condition: black stones within five cells on two lines (two each, as a
-    double-three needs at least) or five on one (an overline, or two fours on one line)."""
+    """A cheap necessary condition, so that most points skip the judge: black stones within
+    five cells (up to a white stone or the edge) on two lines, two each (a double-three or a
+    four and a three needs at least that), or four on one line. Four, not five: two fours on
+    one line that are not one straight four need four other stones (``X.X*X.X``)."""
     busy = 0
     for step in steps:
         count = 0
@@ -82,7 +91,7 @@ def _could_be_forbidden(cells: list[int], steps: tuple[int, ...], i: int) -> boo
                     count += 1
                 elif value != EMPTY:
                     break
-        if count >= 5:
+        if count >= 4:
             return True
         busy += count >= 2
     return busy >= 2

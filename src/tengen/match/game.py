@@ -77,13 +77,15 @@ class GameConfig:
 
 @dataclass(frozen=True)
 class GameOutcome:
-    """The result, how the game ended, moves played, the referee's score and the SGF."""
+    """The result, how the game ended, moves played, the referee's score and the SGF;
+    `swapped` when a swap opening gave Black to the player who was to have White."""
 
     result: Result
     ending: str
     moves: int
     referee: str | None
     sgf: bytes
+    swapped: bool = False
 
 
 def play_game(

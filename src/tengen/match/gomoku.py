@@ -5,6 +5,9 @@ for `GomokuPlayer`. The brain gets ``START`` (or ``RECTSTART``), then ``INFO rul
 a time control, ``INFO timeout_match``; before each move ``INFO time_left`` and
 ``timeout_turn``. It is asked with ``BEGIN`` on the empty board, ``TURN`` with the opponent's
 move, or ``BOARD`` with the whole position when it has missed moves (after an opening).
+Under a swap opening (``GomokuRules.opening``, ``--swap``) the player scheduled for Black opens
+and the decisions are asked with ``SWAP2BOARD``; the record and results name the colours as
+played (``GameOutcome.swapped`` when the second player took Black).
 
 The game ends on a winning row under the rules (``B+`` in the record), a full board (a draw), a
 flag falling or a brain that answers too late (time), or a brain that fails, answers garbage
@@ -28,7 +31,7 @@ from tengen.core.coords import Move, Point
 from tengen.gomoku.game import GomokuGame, GomokuIllegal
 from tengen.gomoku.manager import GomocupEngine, GomocupError
 from tengen.gomoku.record import game_to_tree
-from tengen.gomoku.rules import GomokuRules
+from tengen.gomoku.rules import GomokuRules, Opening
 from tengen.match.game import GameOutcome, Times, annotate, on_the_clock
 from tengen.match.players import GRACE, PlayerSpec
 from tengen.scoring import Result
@@ -57,6 +60,11 @@ class GomokuSide(Protocol):
 
     def genmove(self, game: GomokuGame, clock: Clock | None) -> Point:
         """The move for the player to move in `game`; errors of a brain propagate."""
+        ...
+
+    def swap2board(self, game: GomokuGame) -> list[Point] | None:
+        """The swap opening's decision due from this player (``SWAP2BOARD``): the stones it
+        places for the side to move, or None (``SWAP``); errors of a brain propagate."""
         ...
 
     def close(self) -> None:
@@ -91,6 +99,13 @@ class BuiltinSide:
             self._player.time_limit = min(self._limit, clock.allowance() / THINK_SHARE)
         return self._player.genmove(game)
 
+    def swap2board(self, game: GomokuGame) -> list[Point] | None:
+        """The player's opening stones or choice (by its evaluation)."""
+        if not game.moves:
+            return self._player.open_three(game)
+        two = game.rules.opening is Opening.SWAP2 and game.move_number == 3
+        return self._player.choose_side(game, two)
+
     def close(self) -> None:
         """Nothing to release."""
 
@@ -102,7 +117,7 @@ class BrainSide:
         self.name = name
         self.engine = GomocupEngine(argv, timeout)
         self._timeout = timeout
-        self._seen = 0  # stones the brain knows of
+        self._seen: int | None = 0  # stones the brain knows of (None: send the board)
 
     def new_game(self, rules: GomokuRules, clock: Clock | None) -> None:
         """``START``, ``INFO rule`` and, with a clock, ``INFO timeout_match``."""
@@ -111,6 +126,12 @@ class BrainSide:
         if clock is not None:
             self.engine.info("timeout_match", _ms(clock.allowance()))
         self._seen = 0
+
+    def swap2board(self, game: GomokuGame) -> list[Point] | None:
+        """``SWAP2BOARD`` with the stones so far; the brain is then sent the whole board."""
+        self.engine.timeout = self._timeout
+        self._seen = None
+        return self.engine.swap2board([p for _, p in game.moves], game.rules.opening)
 
     def genmove(self, game: GomokuGame, clock: Clock | None) -> Point:
         """``BEGIN``, ``TURN`` or ``BOARD``, with the time left first under a clock.
@@ -128,7 +149,7 @@ class BrainSide:
         stones = game.move_number
         if stones == 0:
             move = engine.begin()
-        elif stones == self._seen + 1:
+        elif self._seen is not None and stones == self._seen + 1:
             move = engine.turn(game.moves[-1][1])
         else:
             move = engine.board(game)
@@ -181,8 +202,10 @@ def play_gomoku(
     times: Times = []
     result, ending = _run(game, players, clocks, config, times)
     tree = game_to_tree(game)
-    annotate(tree, (black.name, white.name), result, ending, config.time, times)
-    return GameOutcome(result, ending, game.move_number, None, serialise(tree))
+    names = (players[Color.BLACK].name, players[Color.WHITE].name)
+    annotate(tree, names, result, ending, config.time, times)
+    swapped = game.black_player == 2
+    return GameOutcome(result, ending, game.move_number, None, serialise(tree), swapped)
 
 
 def _run(
@@ -202,6 +225,9 @@ def _run(
         assert move is not None  # openings are checked by `check_openings`
         game.play(move, color)
         times.append(None)
+    ended = _swap_opening(game, players, times)
+    if ended is not None:
+        return ended
     while not game.is_over:
         color = game.to_play
         player, clock = players[color], clocks[color]
@@ -219,6 +245,32 @@ def _run(
         return Result(None, None, "draw"), "the board is full"
     winner = players[game.winner].name
     return Result(game.winner, None, "unknown"), f"{winner} made a winning row"
+
+
+def _swap_opening(
+    game: GomokuGame, players: dict[Color, GomokuSide], times: Times
+) -> tuple[Result, str] | None:
+    """The swap opening's decisions (``GomokuRules.opening``), `players` by their colours
+    updated when a swap gives Black to the second player; the ending if one fails. The
+    decisions are outside the game clocks (a brain still answers within its timeout)."""
+    sides = {1: players[Color.BLACK], 2: players[Color.WHITE]}
+    while (due := game.opening_decision) is not None:
+        side = sides[due]
+        color = Color.BLACK if game.player_of(Color.BLACK) == due else Color.WHITE
+        before = game.move_number
+        try:
+            game.decide_opening(side.swap2board(game))
+        except GomocupError as err:
+            return Result(color.opponent, None, "forfeit"), f"{side.name} failed: {err}"
+        except GomokuIllegal as err:
+            return (
+                Result(color.opponent, None, "forfeit"),
+                f"{side.name} answered the opening illegally: {err}",
+            )
+        times.extend([None] * (game.move_number - before))
+        for c in Color:
+            players[c] = sides[game.player_of(c)]
+    return None
 
 
 def _ms(seconds: float) -> int:

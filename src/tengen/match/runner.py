@@ -22,6 +22,7 @@ from typing import Protocol, TextIO, TypeVar
 
 from tengen.core.color import Color
 from tengen.core.coords import Move
+from tengen.gomoku.rules import Opening as OpeningRule
 from tengen.match.cluster import executor
 from tengen.match.game import GameConfig, GameOutcome, play_game
 from tengen.match.gomoku import GomokuConfig, make_side, play_gomoku
@@ -122,9 +123,13 @@ def run(config: RunConfig, stream: TextIO | None = None) -> list[GameResult]:
     jobs = schedule(config)
     done = load_results(out / RESULTS)
     names = [p.name for p in config.players]
+    swaps = (  # a swap opening may give the player scheduled for White Black
+        isinstance(config.game, GomokuConfig) and config.game.rules.opening is not OpeningRule.NONE
+    )
     for r in done.values():
         job = jobs[r.index] if r.index < len(jobs) else None
-        if job is None or (r.black, r.white) != (names[job.black], names[job.white]):
+        pair = None if job is None else (names[job.black], names[job.white])
+        if pair not in ((r.black, r.white), (r.white, r.black) if swaps else None):
             raise ValueError(f"{out / RESULTS} holds game {r.index} of another run")
     pending = [j for j in jobs if j.index not in done]
     progress = RunProgress(len(jobs), stream) if stream else None
@@ -320,8 +325,11 @@ def _game_config(config: RunConfig, job: Job) -> GameConfig | GomokuConfig:
 
 
 def _save(out: Path, job: Job, names: list[str], outcome: GameOutcome) -> GameResult:
-    """Write the game's SGF, then its results line (flushed to disk)."""
+    """Write the game's SGF, then its results line (flushed to disk); the names by the
+    colours played, which a swap opening may have exchanged."""
     black, white = names[job.black], names[job.white]
+    if outcome.swapped:
+        black, white = white, black
     file = f"games/{job.index:04d}-{_safe(black)}-{_safe(white)}.sgf"
     if outcome.sgf:
         tmp = out / (file + ".tmp")

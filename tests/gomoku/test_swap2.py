@@ -1,0 +1,148 @@
+"""The swap openings over the Gomocup protocol: ``SWAP2BOARD`` answered by the brain (in
+process, and as ``tengen gomocup`` driven by tengen's manager), swap1 and swap2."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from tengen.ai.gomoku_player import GomokuPlayer
+from tengen.core.color import Color
+from tengen.core.coords import Point
+from tengen.gomoku import GomokuGame, GomokuRules, Opening, Rule
+from tengen.gomoku.gomocup import Brain
+from tengen.gomoku.manager import GomocupEngine, GomocupError, play_game
+
+BRAIN = [sys.executable, "-m", "tengen", "gomocup"]
+
+
+def brain(*setup: str) -> Brain:
+    b = Brain(GomokuPlayer(seed=3, time_limit=0.05))
+    for line in setup:
+        b.handle(line)
+    return b
+
+
+def stones_of(reply: str) -> list[Point]:
+    points = []
+    for word in reply.split(" "):
+        col, row = word.split(",")
+        points.append(Point(int(col), int(row)))
+    return points
+
+
+def swap2(b: Brain, *stones: str) -> str:
+    (reply,) = b.handle("SWAP2BOARD") + [r for s in [*stones, "DONE"] for r in b.handle(s)]
+    return reply
+
+
+@pytest.mark.parametrize("rule", ["0", "1", "4"])
+def test_the_brain_places_three_opening_stones(rule: str) -> None:
+    b = brain("START 15", f"INFO rule {rule}")
+    three = stones_of(swap2(b))
+    assert len(set(three)) == 3
+    game = GomokuGame(GomokuRules(Rule.RENJU, opening=Opening.SWAP2))
+    game.decide_opening(three)  # legal, Black White Black
+    assert not game.is_over
+
+
+def test_after_three_stones_every_answer_is_one_the_opening_allows() -> None:
+    for seed in range(4):
+        b = brain("START 15", "INFO rule 1")
+        b.player = GomokuPlayer(seed=seed, time_limit=0.05)
+        reply = swap2(b, "7,7", "8,7", "7,9")
+        game = GomokuGame(GomokuRules(Rule.STANDARD, opening=Opening.SWAP2))
+        game.decide_opening([Point(7, 7), Point(8, 7), Point(7, 9)])
+        game.decide_opening(None if reply == "SWAP" else stones_of(reply))
+
+
+def test_the_side_judged_worse_is_swapped_away() -> None:
+    """White to move against Black's open three with its two stones in a corner: the brain
+    takes Black (SWAP). Black's three stones scattered at the edges, White's two at the centre:
+    it keeps White and plays."""
+    b = brain("START 15", "INFO rule 1")
+    assert swap2(b, "6,7", "0,0", "7,7", "0,14", "8,7") == "SWAP"
+    b = brain("START 15", "INFO rule 1")
+    reply = swap2(b, "0,0", "7,7", "14,0", "8,8", "0,14")
+    (sixth,) = stones_of(reply)
+    assert b.game is not None and b.game.moves[-1] == (Color.WHITE, sixth)
+
+
+def test_swap1_never_places_two() -> None:
+    for seed in range(6):
+        b = brain("START 15", "INFO opening swap1")
+        b.player = GomokuPlayer(seed=seed, time_limit=0.05)
+        reply = swap2(b, "7,7", "8,8", "9,7")
+        assert reply == "SWAP" or len(stones_of(reply)) == 1
+
+
+@pytest.mark.parametrize(
+    ("stones", "reason"),
+    [
+        (["7,7"], "1 stones"),
+        (["7,7", "8,7", "7,7"], "occupied"),
+        (["7,7", "8,7", "7,99"], "off the 15x15 board"),
+        (["7,7", "8,7", "x"], "wants x,y"),
+    ],
+)
+def test_swap2board_errors(stones: list[str], reason: str) -> None:
+    reply = swap2(brain("START 15"), *stones)
+    assert reply.startswith("ERROR") and reason in reply
+
+
+@pytest.mark.parametrize(
+    ("opening", "rule"),
+    [(Opening.SWAP2, Rule.STANDARD), (Opening.SWAP2, Rule.RENJU), (Opening.SWAP, Rule.FREESTYLE)],
+)
+def test_manager_plays_two_brains_through_the_opening(opening: Opening, rule: Rule) -> None:
+    rules = GomokuRules(rule, opening=opening)
+    with GomocupEngine(BRAIN, timeout=60) as first, GomocupEngine(BRAIN, timeout=60) as second:
+        game = play_game(first, second, rules)
+    assert game.is_over and game.opening_decision is None
+    assert game.move_number >= 4
+    replay = GomokuGame(GomokuRules(rule))
+    for color, point in game.moves:  # the stones alternate and every one was legal
+        replay.play(point, color)
+    assert replay.result == game.result
+
+
+@pytest.mark.parametrize(
+    ("opening", "three", "then", "reason"),
+    [
+        (Opening.SWAP, "7,7 8,7 7,9", "6,6 6,8", "2 stones is no answer after 3 stones under swap"),
+        (Opening.SWAP2, "7,7 8,7", "SWAP", "2 stones is no answer after 0 stones"),
+        (Opening.SWAP2, "7,7 8,7 seven", "SWAP", "neither SWAP nor x,y stones"),
+    ],
+)
+def test_manager_reports_an_opening_answer_the_rule_refuses(
+    opening: Opening, three: str, then: str, reason: str
+) -> None:
+    """A brain (player 1 or 2) placing two stones under swap1, or answering nonsense."""
+    fake = [sys.executable, "-c", _ANSWERS.format(three=three, then=then)]
+    first, second = (BRAIN, fake) if then != "SWAP" else (fake, BRAIN)
+    with (
+        GomocupEngine(first, timeout=60) as one,
+        GomocupEngine(second, timeout=60) as two,
+        pytest.raises(GomocupError, match=reason),
+    ):
+        play_game(one, two, GomokuRules(opening=opening))
+
+
+# A brain that answers SWAP2BOARD with no stones by `three`, any other by `then`, and OK to
+# START; it ignores the rest.
+_ANSWERS = """
+import sys
+stones = None
+for line in sys.stdin:
+    word = line.strip().upper()
+    if word.startswith("START"):
+        print("OK", flush=True)
+    elif word == "SWAP2BOARD":
+        stones = 0
+    elif word == "DONE" and stones is not None:
+        print("{three}" if stones == 0 else "{then}", flush=True)
+        stones = None
+    elif stones is not None:
+        stones += 1
+"""
