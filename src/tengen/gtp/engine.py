@@ -13,6 +13,8 @@ from __future__ import annotations
 import copy
 import json
 import math
+import os
+import stat
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -30,7 +32,7 @@ from tengen.core.errors import IllegalMove
 from tengen.core.game import Game
 from tengen.core.handicap import max_fixed
 from tengen.core.rules import CHINESE, Ruleset
-from tengen.gtp import timing
+from tengen.gtp import arguments, timing
 from tengen.gtp.analyze import AnalyzeRequest, kata_line, lz_line, parse_request
 from tengen.gtp.handicap import free_points
 from tengen.gtp.protocol import (
@@ -51,6 +53,7 @@ MAX_SIZE = len(GTP_COLUMNS)  # GTP vertices have letters for 25 columns
 KGS_RULES = ("japanese", "chinese", "aga", "new_zealand")
 TICK = 0.1  # seconds between the search's progress calls: how soon a new command stops it
 UNTIL_STOPPED = 24 * 3600.0  # an analysis's budget: it searches until the next command
+MAX_RECORD_BYTES = 16 * 1024 * 1024  # loadsgf: real records are well under 1 MB
 
 
 class Player(Protocol):
@@ -124,6 +127,8 @@ class GtpEngine:
         "final_status_list",
         "loadsgf",
         "printsgf",
+        "rectangular_boardsize",
+        "cputime",
     )
     ANALYSIS_COMMANDS: tuple[str, ...] = (
         "lz-analyze",
@@ -145,7 +150,7 @@ class GtpEngine:
         self.player = player
         self.analyser = analyser
         self.commands = self.COMMANDS + (self.ANALYSIS_COMMANDS if analyser else ())
-        self.game = _new_game(size, ruleset)
+        self.game = _new_game(size, size, ruleset)
         self.clocks: dict[Color, Clock] = {}  # none: no time limit
         self.quit_requested = False
 
@@ -205,6 +210,11 @@ class GtpEngine:
         _arity(args, 0)
         return "\n".join(self.commands)
 
+    def cmd_cputime(self, args: Sequence[str]) -> str:
+        """Seconds of CPU the engine has used, all threads (GoGui's twogtp reports them)."""
+        _arity(args, 0)
+        return f"{time.process_time():.3f}"
+
     def cmd_quit(self, args: Sequence[str]) -> str:
         """Ask the caller to close the connection after this response."""
         _arity(args, 0)
@@ -216,10 +226,16 @@ class GtpEngine:
     def cmd_boardsize(self, args: Sequence[str]) -> str:
         """A new empty board of the given size, keeping the rules and komi."""
         _arity(args, 1)
-        size = _int(args[0])
-        if not 1 <= size <= MAX_SIZE:
-            raise GtpError("unacceptable size")
-        self.game = _new_game(size, self.game.ruleset)
+        size = _size(args[0])
+        self.game = _new_game(size, size, self.game.ruleset)
+        return ""
+
+    def cmd_rectangular_boardsize(self, args: Sequence[str]) -> str:
+        """``rectangular_boardsize WIDTH HEIGHT`` (GoGui's and Sabaki's): a new empty board of
+        that shape, keeping the rules and komi."""
+        _arity(args, 2)
+        width, height = _size(args[0]), _size(args[1])
+        self.game = _new_game(width, height, self.game.ruleset)
         return ""
 
     def cmd_clear_board(self, args: Sequence[str]) -> str:
@@ -231,28 +247,22 @@ class GtpEngine:
     def cmd_komi(self, args: Sequence[str]) -> str:
         """Set komi (kept by later board changes)."""
         _arity(args, 1)
-        try:
-            komi = float(args[0])
-        except ValueError:
-            raise GtpError("syntax error") from None
-        if not math.isfinite(komi):
-            raise GtpError("syntax error")
-        self.game.ruleset = self.game.ruleset.with_komi(komi)
+        self.game.ruleset = self.game.ruleset.with_komi(arguments.komi(args[0]))
         return ""
 
     def cmd_fixed_handicap(self, args: Sequence[str]) -> str:
         """Black stones on the spec's fixed handicap points; the vertices, board order."""
         _arity(args, 1)
-        count = _int(args[0])
+        count = _stones(args[0])
         self._prepare_handicap()
-        if not 2 <= count <= max_fixed(self.game.width):
+        if self.game.width != self.game.height or not 2 <= count <= max_fixed(self.game.width):
             raise GtpError("invalid number of stones")
         return self._vertices(self.game.place_handicap(count))
 
     def cmd_place_free_handicap(self, args: Sequence[str]) -> str:
         """Black handicap stones where the engine likes them; the vertices, board order."""
         _arity(args, 1)
-        count = _int(args[0])
+        count = _stones(args[0])
         self._prepare_handicap()
         game = self.game
         if not 2 <= count < game.width * game.height:
@@ -293,6 +303,7 @@ class GtpEngine:
             ruleset = Ruleset.parse(text)
         except ValueError as err:
             raise GtpError(str(err)) from None
+        arguments.check(ruleset.komi, "komi", -arguments.MAX_KOMI, arguments.MAX_KOMI)
         self._set_rules(ruleset, keep_komi=not _json_has_komi(text))
         return ""
 
@@ -337,7 +348,7 @@ class GtpEngine:
         """What is left on one colour's clock: seconds, and overtime stones (0: main time)."""
         _arity(args, 3)
         color = _color(args[0])
-        seconds, stones = timing.number(args[1]), int(timing.number(args[2]))
+        seconds, stones = timing.number(args[1]), timing.count(args[2])
         clock = self.clocks.get(color)
         if clock is not None:  # without time_settings there is no limit to track
             timing.apply_time_left(clock, seconds, stones)
@@ -473,6 +484,7 @@ class GtpEngine:
             raise GtpError("missing filename")
         if len(args) > 2:
             raise GtpError("syntax error")
+        _check_record_file(args[0])
         try:
             tree = open_record(args[0]).games[0]
             width, height = tree.size
@@ -509,13 +521,16 @@ class GtpEngine:
             self.game.clear()
 
     def _record_rules(self, tree: GameTree) -> Ruleset:
-        """The record's RU and KM where it has readable ones, else this session's."""
+        """The record's RU and KM where it has readable ones (a komi GTP accepts), else this
+        session's."""
         ruleset, komi = self.game.ruleset, self.game.ruleset.komi
         with suppress(ValueError):
             ruleset = Ruleset.parse(tree.root.get("RU") or "")
-        with suppress(ValueError):
+        with suppress(ValueError, GtpError):
             recorded = tree.root.get("KM")
-            komi = komi if recorded is None else recorded
+            if recorded is not None:
+                arguments.check(recorded, "komi", -arguments.MAX_KOMI, arguments.MAX_KOMI)
+                komi = recorded
         return ruleset.with_komi(komi)
 
     def _set_rules(self, ruleset: Ruleset, *, keep_komi: bool) -> None:
@@ -558,9 +573,9 @@ def _reporter(
     return progress
 
 
-def _new_game(size: int, ruleset: Ruleset) -> Game:
+def _new_game(width: int, height: int, ruleset: Ruleset) -> Game:
     """A game as GTP plays it: either colour may move, two passes do not end it."""
-    return Game(size, ruleset=ruleset, free_turns=True, end_after_passes=False)
+    return Game(width, height, ruleset, free_turns=True, end_after_passes=False)
 
 
 def _load(tree: GameTree, ruleset: Ruleset, stop: Callable[[int, Node], bool]) -> Game:
@@ -585,7 +600,7 @@ def _load(tree: GameTree, ruleset: Ruleset, stop: Callable[[int, Node], bool]) -
 def _stop_before(text: str, width: int, height: int) -> Callable[[int, Node], bool]:
     """GNU Go's second loadsgf argument: a move number (0: the whole line) or a vertex."""
     if text.isascii() and text.isdigit():
-        until = _int(text)
+        until = arguments.whole(text, "move number")
         return lambda number, _node: number == until
     try:
         point = from_gtp(text, width, height)
@@ -602,6 +617,25 @@ def _stop_before(text: str, width: int, height: int) -> Callable[[int, Node], bo
     return at_point
 
 
+def _check_record_file(path: str) -> None:
+    """Refuse anything but a regular file of at most `MAX_RECORD_BYTES` (a device such as
+    /dev/zero would be read forever, a FIFO would block the engine), before it is read."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO's open would block
+    except (OSError, ValueError) as err:  # ValueError: a NUL in the name
+        raise GtpError(f"cannot open '{path}': {getattr(err, 'strerror', None) or err}") from None
+    try:
+        info = os.fstat(fd)
+    finally:
+        os.close(fd)
+    if not stat.S_ISREG(info.st_mode):
+        raise GtpError(f"not a regular file: '{path}'")
+    if info.st_size > MAX_RECORD_BYTES:
+        raise GtpError(
+            f"record too large: '{path}' has {info.st_size} bytes (at most {MAX_RECORD_BYTES})"
+        )
+
+
 def _never(_number: int, _node: Node) -> bool:
     """Load the whole main line."""
     return False
@@ -613,14 +647,14 @@ def _arity(args: Sequence[str], count: int) -> None:
         raise GtpError("syntax error")
 
 
-def _int(text: str) -> int:
-    """A GTP int: decimal digits only."""
-    if not text.isascii() or not text.isdigit():
-        raise GtpError("syntax error")
-    try:
-        return int(text)
-    except ValueError:  # more digits than Python converts
-        raise GtpError("syntax error") from None
+def _stones(text: str) -> int:
+    """A number of handicap stones (the spec's ``invalid number of stones`` if huge)."""
+    return arguments.whole(text, "stones", refusal="invalid number of stones")
+
+
+def _size(text: str) -> int:
+    """A board side, 1 to 25 (the spec's ``unacceptable size`` otherwise)."""
+    return arguments.whole(text, "size", 1, MAX_SIZE, refusal="unacceptable size")
 
 
 def _color(text: str) -> Color:
