@@ -118,6 +118,16 @@ def test_loadsgf_of_a_fifo_does_not_block(tmp_path: Path) -> None:
     assert answers == [f"not a regular file: '{fifo}'"]
 
 
+def test_loadsgf_counts_the_bytes_of_a_proc_file_that_says_it_is_empty() -> None:
+    """/proc/self/pagemap is a regular file of size 0 that reads as gigabytes."""
+    path = "/proc/self/pagemap"
+    if not os.path.exists(path) or os.stat(path).st_size != 0:
+        pytest.skip(f"no empty-looking {path} here")
+    engine = make_engine(9)
+    message = refused(engine, f"loadsgf {path}")
+    assert message.startswith((f"record too large: '{path}'", f"cannot read '{path}'")), message
+
+
 def test_loadsgf_refuses_a_file_over_the_cap(tmp_path: Path) -> None:
     record = tmp_path / "huge.sgf"
     with open(record, "wb") as f:  # sparse: no disk used
@@ -156,3 +166,23 @@ def test_cputime_counts_the_engines_cpu_seconds() -> None:
     second = float(ask(engine, "cputime"))
     assert second > first >= 0
     assert refused(engine, "cputime now") == "syntax error"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "fixed_handicap 10",
+        "place_free_handicap 81",
+        "set_free_handicap a1 a1",
+        "set_free_handicap a1 z1",
+    ],
+)
+def test_a_refused_handicap_keeps_the_passes_played(line: str) -> None:
+    """Found by fuzz/fuzz_gtp.py: the passes were forgotten before the count was checked."""
+    engine = make_engine(9)
+    ask(engine, "play b pass")
+    assert engine.game.move_number == 1
+    refused(engine, line)
+    assert engine.game.move_number == 1
+    assert ask(engine, "fixed_handicap 2") == "G7 C3"  # an accepted one forgets them
+    assert engine.game.move_number == 0

@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, replace
-from typing import Literal, Protocol
+from typing import Literal, Protocol, TypeVar
 
 from tengen import __version__
 from tengen.ai.analysis import Analyser, Analysis, Progress
@@ -49,6 +49,7 @@ from tengen.scoring.life import Status, dead_stones, estimate, seki_stones
 from tengen.sgf import GameTree, Node, serialise
 from tengen.sgf.replay import apply_node
 
+_T = TypeVar("_T")
 MAX_SIZE = len(GTP_COLUMNS)  # GTP vertices have letters for 25 columns
 KGS_RULES = ("japanese", "chinese", "aga", "new_zealand")
 TICK = 0.1  # seconds between the search's progress calls: how soon a new command stops it
@@ -254,34 +255,34 @@ class GtpEngine:
         """Black stones on the spec's fixed handicap points; the vertices, board order."""
         _arity(args, 1)
         count = _stones(args[0])
-        self._prepare_handicap()
+        self._check_empty()
         if self.game.width != self.game.height or not 2 <= count <= max_fixed(self.game.width):
             raise GtpError("invalid number of stones")
-        return self._vertices(self.game.place_handicap(count))
+        return self._vertices(self._handicap(lambda game: game.place_handicap(count)))
 
     def cmd_place_free_handicap(self, args: Sequence[str]) -> str:
         """Black handicap stones where the engine likes them; the vertices, board order."""
         _arity(args, 1)
         count = _stones(args[0])
-        self._prepare_handicap()
-        game = self.game
-        if not 2 <= count < game.width * game.height:
+        self._check_empty()
+        width, height = self.game.width, self.game.height
+        if not 2 <= count < width * height:
             raise GtpError("invalid number of stones")
-        points = free_points(count, game.width, game.height)
-        game.set_handicap(points)
+        points = free_points(count, width, height)
+        self._handicap(lambda game: game.set_handicap(points))
         return self._vertices(points)
 
     def cmd_set_free_handicap(self, args: Sequence[str]) -> str:
         """Black handicap stones where the controller says."""
         if not args:
             raise GtpError("syntax error")
-        self._prepare_handicap()
+        self._check_empty()
         moves = [self._vertex(a) for a in args]
         points = [p for p in moves if p is not None]
         if len(points) != len(moves):
             raise GtpError("bad vertex list")
         try:
-            self.game.set_handicap(points)
+            self._handicap(lambda game: game.set_handicap(points))
         except ValueError:
             raise GtpError("bad vertex list") from None
         return ""
@@ -513,12 +514,21 @@ class GtpEngine:
         """Fresh clocks for both colours under `control`, or none for no limit."""
         self.clocks = {} if control is None else {c: Clock(control) for c in Color}
 
-    def _prepare_handicap(self) -> None:
-        """Fail unless the board is empty; forget passes played on it so stones may go down."""
+    def _check_empty(self) -> None:
+        """Fail unless the board is empty (handicap stones go on an empty board only)."""
         if self.game.board.grid().any():
             raise GtpError("board not empty")
-        if self.game.move_number:
-            self.game.clear()
+
+    def _handicap(self, place: Callable[[Game], _T]) -> _T:
+        """Put handicap stones down with `place` on a copy of the game with its passes
+        forgotten; the copy becomes the game only if `place` succeeds, so a refusal changes
+        nothing."""
+        game = copy.deepcopy(self.game)
+        if game.move_number:
+            game.clear()
+        result = place(game)
+        self.game = game
+        return result
 
     def _record_rules(self, tree: GameTree) -> Ruleset:
         """The record's RU and KM where it has readable ones (a komi GTP accepts), else this
@@ -618,22 +628,24 @@ def _stop_before(text: str, width: int, height: int) -> Callable[[int, Node], bo
 
 
 def _check_record_file(path: str) -> None:
-    """Refuse anything but a regular file of at most `MAX_RECORD_BYTES` (a device such as
-    /dev/zero would be read forever, a FIFO would block the engine), before it is read."""
+    """Refuse anything but a regular file of at most `MAX_RECORD_BYTES`, before it is parsed:
+    a device such as /dev/zero would be read forever, a FIFO would block the engine, and a
+    file in /proc may say it is empty and hold gigabytes (so the bytes are counted, not the
+    size the file system tells)."""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO's open would block
     except (OSError, ValueError) as err:  # ValueError: a NUL in the name
         raise GtpError(f"cannot open '{path}': {getattr(err, 'strerror', None) or err}") from None
-    try:
-        info = os.fstat(fd)
-    finally:
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
         os.close(fd)
-    if not stat.S_ISREG(info.st_mode):
         raise GtpError(f"not a regular file: '{path}'")
-    if info.st_size > MAX_RECORD_BYTES:
-        raise GtpError(
-            f"record too large: '{path}' has {info.st_size} bytes (at most {MAX_RECORD_BYTES})"
-        )
+    with os.fdopen(fd, "rb", buffering=0) as file:
+        try:
+            size = len(file.read(MAX_RECORD_BYTES + 1))
+        except OSError as err:
+            raise GtpError(f"cannot read '{path}': {err.strerror or err}") from None
+    if size > MAX_RECORD_BYTES:
+        raise GtpError(f"record too large: '{path}' has more than {MAX_RECORD_BYTES} bytes")
 
 
 def _never(_number: int, _node: Node) -> bool:
