@@ -83,8 +83,10 @@ ABOUT = (
 )
 CONTINUOUS_BIT = 2
 MOVE_TIME_CAP = 0.4  # seconds: the built-in player's search never needs more
-_COORDS = re.compile(r"\s*(-?\d+)\s*,\s*(-?\d+)\s*")
-_FIELD = re.compile(r"\s*(-?\d+)\s*,\s*(-?\d+)\s*,\s*(-?\d+)\s*")
+# ASCII digits, at most 9 of them: int() of thousands of digits fails (and is slow).
+_COORDS = re.compile(r"\s*(-?\d{1,9})\s*,\s*(-?\d{1,9})\s*", re.ASCII)
+_FIELD = re.compile(r"\s*(-?\d{1,9})\s*,\s*(-?\d{1,9})\s*,\s*(-?\d{1,9})\s*", re.ASCII)
+_SIZE = re.compile(r"\d{1,9}", re.ASCII)
 
 
 class ProtocolError(Exception):
@@ -165,8 +167,8 @@ class Brain:
         return result
 
     def _cmd_start(self, rest: str) -> list[str]:
-        if not rest.isdigit():
-            raise ProtocolError(f"START wants a board size, not {rest!r}")
+        if not _SIZE.fullmatch(rest):
+            raise ProtocolError(f"START wants a board size, not {rest[:40]!r}")
         return self._new_game(int(rest), int(rest))
 
     def _cmd_rectstart(self, rest: str) -> list[str]:
@@ -272,7 +274,7 @@ class Brain:
         for number, text in enumerate(lines, 1):
             match = _FIELD.fullmatch(text)
             if match is None:
-                raise ProtocolError(f"board line {number} {text!r} is not x,y,field")
+                raise ProtocolError(f"board line {number} {text[:40]!r} is not x,y,field")
             x, y, kind = (int(g) for g in match.groups())
             if kind not in (1, 2, 3):
                 raise ProtocolError(f"board line {number}: field {kind} is not 1, 2 or 3")
@@ -367,7 +369,7 @@ def _rule_bits(mask: int) -> int:
 def _numbers(text: str, command: str) -> tuple[int, int]:
     match = _COORDS.fullmatch(text)
     if match is None:
-        raise ProtocolError(f"{command} wants x,y, not {text!r}")
+        raise ProtocolError(f"{command} wants x,y, not {text[:40]!r}")
     return int(match.group(1)), int(match.group(2))
 
 
