@@ -32,7 +32,7 @@ from tengen.core.errors import IllegalMove
 from tengen.core.game import Game
 from tengen.core.handicap import max_fixed
 from tengen.core.rules import CHINESE, Ruleset
-from tengen.gtp import arguments, timing
+from tengen.gtp import arguments, gogui, timing
 from tengen.gtp.analyze import AnalyzeRequest, kata_line, lz_line, parse_request
 from tengen.gtp.handicap import free_points
 from tengen.gtp.protocol import (
@@ -130,12 +130,17 @@ class GtpEngine:
         "printsgf",
         "rectangular_boardsize",
         "cputime",
+        "gogui-analyze_commands",
+        "tengen-ownership",
+        "tengen-dead_stones",
+        "tengen-liberties",
     )
     ANALYSIS_COMMANDS: tuple[str, ...] = (
         "lz-analyze",
         "kata-analyze",
         "lz-genmove_analyze",
         "kata-genmove_analyze",
+        "tengen-candidates",
     )
 
     def __init__(
@@ -197,7 +202,7 @@ class GtpEngine:
         return "tengen"
 
     def cmd_version(self, args: Sequence[str]) -> str:
-        """The package version."""
+        """The package version (Lizzie reads it as Leela Zero's and warns below 0.15)."""
         _arity(args, 0)
         return __version__
 
@@ -471,6 +476,44 @@ class GtpEngine:
             write(f"play {to_gtp(move, self.game.height)}\n")
 
         return Stream(run, interruptible=False)
+
+    # -- GoGui's overlays --------------------------------------------------------------------
+
+    def cmd_gogui_analyze_commands(self, args: Sequence[str]) -> str:
+        """GoGui's menu of overlays, ``type/label/command`` a line (candidates need a search)."""
+        _arity(args, 0)
+        offered = [c for c in gogui.ANALYZE_COMMANDS if c.split("/")[2].split()[0] in self.commands]
+        return "\n".join(offered)
+
+    def cmd_tengen_ownership(self, args: Sequence[str]) -> str:
+        """The dead-stone estimate's ownership of every point, as a GoGui ``dboard``."""
+        _arity(args, 0)
+        return gogui.dboard(estimate(self.game).ownership)
+
+    def cmd_tengen_dead_stones(self, args: Sequence[str]) -> str:
+        """Dead stones, territory and the result ``final_score`` gives, as GoGui ``gfx``."""
+        _arity(args, 0)
+        est = estimate(self.game)
+        score = score_game(self.game, dead_stones(est), seki_stones(est))
+        return gogui.dead_stones_gfx(score.status, self.game.height, score.result.to_sgf())
+
+    def cmd_tengen_liberties(self, args: Sequence[str]) -> str:
+        """Each stone's chain's liberties, as a GoGui ``sboard``."""
+        _arity(args, 0)
+        game = self.game
+        return gogui.sboard(gogui.liberties(game.board), game.width, game.height)
+
+    def cmd_tengen_candidates(self, args: Sequence[str]) -> str:
+        """``[seconds]`` (default 1): the AI's most searched moves for the player to move and
+        their win rates in %, as GoGui ``pspairs``."""
+        if len(args) > 1:
+            raise GtpError("syntax error")
+        seconds = arguments.real(args[0], "seconds", 0.0, 3600.0) if args else 1.0
+        analyser = self.analyser
+        assert analyser is not None  # the command is offered only with one
+        if self.game.is_over:
+            return ""
+        return gogui.candidates(analyser.analyse(copy.deepcopy(self.game), seconds=seconds))
 
     # -- records -----------------------------------------------------------------------------
 
