@@ -42,3 +42,15 @@ def test_a_board_line_with_a_huge_number_is_an_error(block: str) -> None:
     reply = one_error(replies)
     assert "internal error" not in reply and "board line 2" in reply
     assert stones(brain) == before
+
+
+@pytest.mark.parametrize("key", ["timeout_turn", "time_left", "rule"])
+@pytest.mark.parametrize("value", ["1" + "0" * 80, "2147483648", "-2147483649", HUGE])
+def test_info_numbers_beyond_32_bits_are_ignored_with_a_message(key: str, value: str) -> None:
+    """Found by fuzz/fuzz_gomocup.py: INFO timeout_turn 10^80 was kept, and the next move
+    failed dividing it (OverflowError)."""
+    brain = make_brain("START 15")
+    (reply,) = say(brain, f"INFO {key} {value}")
+    assert reply.startswith("MESSAGE ignored") and len(reply) < 200
+    (move,) = say(brain, "BEGIN")
+    assert not move.startswith("ERROR"), move

@@ -87,6 +87,7 @@ MOVE_TIME_CAP = 0.4  # seconds: the built-in player's search never needs more
 _COORDS = re.compile(r"\s*(-?\d{1,9})\s*,\s*(-?\d{1,9})\s*", re.ASCII)
 _FIELD = re.compile(r"\s*(-?\d{1,9})\s*,\s*(-?\d{1,9})\s*,\s*(-?\d{1,9})\s*", re.ASCII)
 _SIZE = re.compile(r"\d{1,9}", re.ASCII)
+_INFO_NUMBER = re.compile(r"-?\d{1,10}", re.ASCII)  # the protocol's 32-bit ints
 
 
 class ProtocolError(Exception):
@@ -184,10 +185,9 @@ class Brain:
         key, value = key.lower(), value.strip()
         self.info[key] = value
         if key in ("timeout_turn", "time_left", "rule"):
-            try:
-                number = int(value)
-            except ValueError:
-                return [f"MESSAGE ignored INFO {key} {value!r}: not a whole number"]
+            if not _INFO_NUMBER.fullmatch(value) or not -(2**31) <= int(value) < 2**31:
+                return [f"MESSAGE ignored INFO {key} {value[:40]!r}: not a 32-bit whole number"]
+            number = int(value)
             if key == "rule":
                 return self._set_rule(number)
             setattr(self.limits, key, number)
