@@ -9,6 +9,7 @@ import re
 import shlex
 import subprocess
 import sys
+import threading
 import time
 from typing import Any
 
@@ -17,7 +18,7 @@ import pytest
 from tengen.ai.mcts import MctsPlayer
 from tengen.core.coords import Point, from_gtp
 from tengen.gtp.client import GtpClient, GtpEngineError
-from tengen.gtp.engine import GtpEngine
+from tengen.gtp.engine import GtpEngine, Stream
 from tests.gnugo import require_gnugo
 from tests.gtp.test_engine import GAME_SGF, ask, make_engine
 
@@ -264,3 +265,65 @@ def test_commands_both_engines_implement_succeed_and_fail_alike() -> None:
 @pytest.mark.parametrize("line", ["cputime", "name", "version", "protocol_version"])
 def test_identity_answers_are_single_lines(line: str) -> None:
     assert "\n" not in ask(make_engine(), line)
+
+
+# -- Sabaki ----------------------------------------------------------------------------------
+
+_SABAKI_PV = re.compile(r"(pass|[A-Za-z]\d+)(\s+(pass|[A-Za-z]\d+))*$")
+
+
+def sabaki_parse(line: str, width: int, height: int) -> tuple[list[dict[str, Any]], list[float]]:
+    """Sabaki's enginesyncer.parseAnalysis: the ownership (kept only with width x height
+    values), then per ``info`` group the key/value tokens before a PV matched at its end;
+    a win rate with a dot is a fraction (KataGo), else permyriad (Leela Zero); moves must be
+    vertices. Returns (variations, ownership)."""
+    ownership: list[float] = []
+    owner = re.search(r"ownership\s+(.+)", line)
+    if owner:
+        raw = [float(x) for x in owner[1].split()]
+        ownership = raw if len(raw) == width * height else []
+        line = line[: owner.start()]
+    variations = []
+    for part in [x.strip() for x in re.split(r"\s*info\s+", line)[1:]]:
+        pv = _SABAKI_PV.search(part)
+        if pv is None:
+            continue
+        tokens = part[: pv.start()].strip().split()[:-1]
+        entry = dict(zip(tokens[::2], tokens[1::2], strict=False))
+        if not re.fullmatch(r"[A-Za-z]\d+", entry.get("move", "")):
+            continue
+        winrate = entry["winrate"]
+        entry["winrate%"] = float(winrate) * 100 if "." in winrate else int(winrate) / 100
+        entry["pv"] = pv[0].split()
+        variations.append(entry)
+    return variations, ownership
+
+
+def streamed(engine: GtpEngine, line: str, seconds: float = 1.0) -> list[str]:
+    """The lines an analysis command writes in `seconds`, then stopped as by a next command."""
+    stream = engine.handle_line(line)
+    assert isinstance(stream, Stream)
+    written: list[str] = []
+    stop = threading.Event()
+    worker = threading.Thread(target=stream.run, args=(written.append, stop))
+    worker.start()
+    time.sleep(seconds)
+    stop.set()
+    worker.join(30)
+    assert not worker.is_alive()
+    return [w for chunk in written for w in chunk.splitlines()]
+
+
+@pytest.mark.parametrize("command", ["lz-analyze b 10", "kata-analyze b 10 ownership true"])
+def test_sabakis_analysis_reader_takes_tengens_lines(command: str) -> None:
+    player = MctsPlayer(1, threads=1, seed=2)
+    engine = GtpEngine(player, size=9, analyser=player)
+    ask(engine, "rectangular_boardsize 9 7")  # Sabaki sends rectangular boards this way
+    ask(engine, "play b e4")
+    lines = [x for x in streamed(engine, command) if x.startswith("info ")]
+    assert lines
+    variations, ownership = sabaki_parse(lines[-1], 9, 7)
+    assert variations and all(0 <= v["winrate%"] <= 100 for v in variations)
+    assert all(from_gtp(v["move"], 9, 7) is not None for v in variations)
+    assert all(from_gtp(m, 9, 7) is not None or m == "pass" for v in variations for m in v["pv"])
+    assert len(ownership) == (63 if "ownership" in command else 0)
