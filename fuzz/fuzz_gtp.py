@@ -40,6 +40,7 @@ RULES = [
     "chinese", "japanese", "tromp-taylor", "aga", "new_zealand", "ing", "nonsense",
     '{"ko":"SIMPLE","scoring":"TERRITORY"}', '{"komi":NaN}', '{"komi":1e300}', '{"komi":"7"}',
     '{"ko":"POSITIONAL","komi":-Infinity}', '{"komi":7.5,"tax":"SEKI"}', "[1,2]", "{", '{"x":1}',
+    '{"ko":' * 5000, "[" * 100_000,
 ]  # fmt: skip
 ANALYZE_KEYS = ["interval", "maxmoves", "minmoves", "ownership", "rootInfo", "avoid", "allow"]
 EXTRA = ["no_such_command", "genmove_black", "kata-raw-nn", "lz-setoption", "gogui-rules_game_id"]

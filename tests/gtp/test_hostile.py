@@ -34,6 +34,8 @@ BAD_LINES = [
     'kata-set-rules {"komi": Infinity}',
     'kata-set-rules {"komi": -Infinity, "ko": "SIMPLE"}',
     'kata-set-rules {"komi": 1e300}',
+    "kata-set-rules " + '{"ko":' * 5000,  # found by hand: RecursionError in the JSON reader
+    "kata-set-rules " + "[" * 100_000,
     "boardsize " + HUGE,
     "rectangular_boardsize 9 " + HUGE,
     "rectangular_boardsize 0 9",
