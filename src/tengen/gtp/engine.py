@@ -309,8 +309,6 @@ class GtpEngine:
             ruleset = Ruleset.parse(text)
         except ValueError as err:
             raise GtpError(str(err)) from None
-        except RecursionError:  # the JSON reader recurses once per level of nesting
-            raise GtpError("rules JSON: nested too deeply") from None
         arguments.check(ruleset.komi, "komi", -arguments.MAX_KOMI, arguments.MAX_KOMI)
         self._set_rules(ruleset, keep_komi=not _json_has_komi(text))
         return ""
