@@ -2,6 +2,6 @@
 
 from tengen.core import Board, Color, Game, IllegalMove, Point, Ruleset
 
-__version__ = "0.1.0"
+__version__ = "0.15.0"
 
 __all__ = ["Board", "Color", "Game", "IllegalMove", "Point", "Ruleset", "__version__"]

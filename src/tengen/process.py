@@ -3,16 +3,24 @@
 Reader threads move the program's output lines into a queue (so a read can time out) and keep
 the last lines of its stderr for error messages. The protocol itself (answers, ids, what a
 timeout means) belongs to the caller, whose errors derive from `ProgramError`, so that code
-driving either kind of program (a match) catches one family. Each program runs in a process
-group of its own, so that Ctrl-C reaches tengen only, which closes it; `kill_all` ends those
-still running when there is no time for that. Imports nothing of tengen.
+driving either kind of program (a match) catches one family.
+
+Each program runs in a session (and process group) of its own, so that Ctrl-C reaches tengen
+only, and so that ending it ends everything it started: an engine behind a shell wrapper that
+does not ``exec`` is a grandchild, holding the pipes after the wrapper dies. Stopping signals
+the whole group, SIGTERM and then SIGKILL after a bounded wait (engines may ignore SIGTERM), and
+never closes a pipe another thread reads (a close waits for that read, which a stray holder of
+the pipe can keep waiting forever). `kill_all` ends those still running when there is no time
+for that. Imports nothing of tengen.
 """
 
 from __future__ import annotations
 
 import collections
 import contextlib
+import os
 import queue
+import signal
 import subprocess
 import threading
 import time
@@ -20,6 +28,8 @@ import weakref
 from typing import IO
 
 STDERR_LINES = 20
+TERM_WAIT = 1.0  # seconds a program's group has between SIGTERM and SIGKILL
+POLL = 0.02  # seconds between looks for a group's end
 
 
 class ProgramError(Exception):
@@ -49,7 +59,7 @@ class LineProcess:
             encoding="utf-8",
             errors="replace",
             bufsize=1,
-            process_group=0,
+            start_new_session=True,
         )
         _started.add(self)
         assert self._process.stdout is not None and self._process.stderr is not None
@@ -100,23 +110,46 @@ class LineProcess:
         return f"; stderr ends:\n{tail}" if tail else " (no stderr)"
 
     def stop(self, wait: float) -> None:
-        """Close the program's input, wait up to `wait` seconds for it to exit, kill it, and
-        close the other pipes."""
+        """Close the program's input and give it `wait` seconds to exit; then end whatever
+        is left of its process group (SIGTERM, then SIGKILL `TERM_WAIT` seconds later).
+
+        Takes at most about `wait` + `TERM_WAIT` + 1 seconds, whatever the program does.
+        """
         _close(self._process.stdin)
-        try:
+        with contextlib.suppress(subprocess.TimeoutExpired):
             self._process.wait(timeout=wait)
-        except subprocess.TimeoutExpired:
-            self._process.kill()
-            self._process.wait()
-        _close(self._process.stdout)
-        _close(self._process.stderr)
-        for thread in self._threads:
+        if self._group_alive():
+            self._signal_group(signal.SIGTERM)
+            deadline = time.monotonic() + TERM_WAIT
+            while self._group_alive() and time.monotonic() < deadline:
+                time.sleep(POLL)
+            self._signal_group(signal.SIGKILL)
+        self._process.wait()
+        for thread in self._threads:  # they end at the pipes' end, once the group is gone
             thread.join(timeout=1.0)
 
     def kill(self) -> None:
-        """End the program now, if it still runs."""
+        """End the program and everything it started, now."""
+        self._signal_group(signal.SIGKILL)
+
+    def _group_alive(self) -> bool:
+        """Whether the leader or any other process of the program's group still runs.
+
+        The group's id stays reserved while any member (or the unreaped leader) exists, so
+        signalling it never reaches another program's processes.
+        """
         if self._process.poll() is None:
-            self._process.kill()
+            return True
+        try:
+            os.killpg(self._process.pid, 0)
+        except (ProcessLookupError, PermissionError):
+            return False
+        return True
+
+    def _signal_group(self, signum: int) -> None:
+        """Send `signum` to the program's process group, if any of it is left."""
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self._process.pid, signum)
 
     def _read_stdout(self, stream: IO[str]) -> None:
         try:
@@ -125,6 +158,7 @@ class LineProcess:
         except (OSError, ValueError):
             pass
         self._lines.put(None)
+        _close(stream)
 
     def _read_stderr(self, stream: IO[str]) -> None:
         try:
@@ -132,6 +166,7 @@ class LineProcess:
                 self._stderr.append(line.rstrip("\n"))
         except (OSError, ValueError):
             pass
+        _close(stream)
 
 
 _started: weakref.WeakSet[LineProcess] = weakref.WeakSet()

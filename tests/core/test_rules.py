@@ -63,3 +63,9 @@ def test_katago_json_round_trip_and_errors() -> None:
         Ruleset.parse('{"ko": "SOMETIMES"}')
     with pytest.raises(ValueError, match="rules JSON"):
         Ruleset.parse("{not json")
+
+
+def test_json_nested_too_deeply_is_a_value_error() -> None:
+    """The JSON reader recurses per level: 5000 levels must be a ValueError naming it."""
+    with pytest.raises(ValueError, match="nested too deeply"):
+        Ruleset.parse('{"ko":' * 5000)

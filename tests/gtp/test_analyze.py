@@ -176,7 +176,7 @@ def test_analysis_commands_only_with_an_analyser() -> None:
     listed = engine.handle_line("list_commands")
     assert isinstance(listed, str)
     assert listed.endswith(
-        "\nlz-analyze\nkata-analyze\nlz-genmove_analyze\nkata-genmove_analyze\n\n"
+        "\nlz-analyze\nkata-analyze\nlz-genmove_analyze\nkata-genmove_analyze\ntengen-candidates\n\n"
     )
 
 

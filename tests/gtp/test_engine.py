@@ -176,8 +176,10 @@ def test_komi_is_kept_across_board_changes() -> None:
     assert engine.game.ruleset.komi == 0.5
     ask(engine, "komi -3")
     assert json.loads(ask(engine, "kata-get-rules"))["komi"] == -3.0
-    for bad in ("x", "nan", "inf", "1,5"):
-        assert refused(engine, f"komi {bad}") == "syntax error"
+    for bad in ("x", "1,5", ""):
+        assert refused(engine, f"komi {bad}".strip()) == "syntax error"
+    for bad in ("nan", "inf", "-Infinity", "1e20", "-1e308", "625.5"):
+        assert refused(engine, f"komi {bad}").startswith("komi must be a finite number")
     assert engine.game.ruleset.komi == -3.0
 
 
@@ -552,7 +554,7 @@ def test_loadsgf_reads_other_formats_with_their_handicap() -> None:
 def test_loadsgf_failures(tmp_path: Path) -> None:
     engine = make_engine(9)
     missing = tmp_path / "missing.sgf"
-    assert refused(engine, f"loadsgf {missing}") == f"cannot open or parse '{missing}'"
+    assert refused(engine, f"loadsgf {missing}").startswith(f"cannot open '{missing}'")
     garbage = tmp_path / "garbage.sgf"
     garbage.write_bytes(b"\x00\xffno game here")
     assert refused(engine, f"loadsgf {garbage}") == f"cannot open or parse '{garbage}'"

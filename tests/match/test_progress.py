@@ -34,7 +34,7 @@ def test_a_terminal_gets_one_line_redrawn_in_place() -> None:
     text = stream.getvalue()
     assert "\n" not in text and text.count("\r") == 2
     first, second = text.split("\r")[1:]
-    assert first == "[#---------] 1/10  a 1-0-0  100% Elo +inf  ETA 0:54"  # 6 s a game, 9 to go
+    assert first == "[#---------] 1/10  a 1-0-0  100% Elo > -234  ETA 0:54"  # 6 s a game, 9 to go
     assert second.rstrip() == "[##--------] 2/10  a 1-1-0  50% Elo +0  ETA 0:32"
     assert len(second) == len(first)  # padded to blank the longer line it covers
     progress.message("SPRT accepts H1: stopping")

@@ -6,7 +6,18 @@ import math
 
 import pytest
 
-from tengen.match.stats import Tally, elo, elo_interval, expected_score, sprt, wilson
+from tengen.match.game import GameConfig
+from tengen.match.players import PlayerSpec
+from tengen.match.runner import GameResult, RunConfig, table
+from tengen.match.stats import (
+    Tally,
+    elo,
+    elo_estimate,
+    elo_interval,
+    expected_score,
+    sprt,
+    wilson,
+)
 
 
 def test_tally_counts_and_scores() -> None:
@@ -54,3 +65,35 @@ def test_sprt_decides_for_a_clear_edge_and_waits_on_little_data() -> None:
 def test_sprt_decides_on_a_run_of_wins_only() -> None:
     assert sprt(Tally(1, 0), 0, 200)[1] is None
     assert sprt(Tally(5, 0), 0, 200)[1] == "H1"
+
+
+@pytest.mark.parametrize("n", [1, 2, 10, 100])
+def test_a_one_sided_record_gives_a_finite_bound_not_infinity(n: int) -> None:
+    """n wins of n: the Wilson lower bound of the score is n / (n + z^2) in closed form."""
+    bound = elo(n / (n + 1.959964**2))
+    e, low, high = elo_interval(Tally(n, 0))
+    assert e == math.inf and high == math.inf
+    assert low == pytest.approx(bound, abs=0.01)
+    assert elo_estimate(Tally(n, 0)) == f"> {round(bound):+d}"
+    e, low, high = elo_interval(Tally(0, n))
+    assert (e, low) == (-math.inf, -math.inf) and high == pytest.approx(-bound, abs=0.01)
+    assert elo_estimate(Tally(0, n)) == f"< {round(-bound):+d}"
+
+
+def test_all_draws_have_error_bars_and_a_mixed_record_prints_its_estimate() -> None:
+    e, low, high = elo_interval(Tally(0, 0, 10))
+    assert e == 0 and low == pytest.approx(-high) and high > 100
+    assert elo_estimate(Tally(7, 3)) == "+147"
+
+
+def test_the_table_prints_a_bound_for_a_clean_sweep() -> None:
+    config = RunConfig(
+        (PlayerSpec("a", "random"), PlayerSpec("b", "random")), 10, GameConfig(), "x"
+    )
+    results = [
+        GameResult(i, *(("a", "b", "B+R") if i % 2 else ("b", "a", "W+R")), "resign", 9)
+        for i in range(10)
+    ]
+    row = table(config, results).splitlines()[0]
+    assert "+10 -0 =0" in row and "Elo > +166 [+166, +inf]" in row, row
+    assert "-inf" not in row

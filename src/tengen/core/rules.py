@@ -95,6 +95,8 @@ class Ruleset:
             data = json.loads(text) if isinstance(text, str) else dict(text)
         except json.JSONDecodeError as err:
             raise ValueError(f"rules JSON: {err}") from None
+        except RecursionError:  # the JSON reader recurses once per level of nesting
+            raise ValueError("rules JSON: nested too deeply") from None
         if not isinstance(data, dict):
             raise ValueError("rules JSON must be an object")
         fields: dict[str, Any] = {}

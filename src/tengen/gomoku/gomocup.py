@@ -92,8 +92,11 @@ ABOUT = (
 )
 CONTINUOUS_BIT = 2
 MOVE_TIME_CAP = 0.4  # seconds: the built-in player's search never needs more
-_COORDS = re.compile(r"\s*(-?\d+)\s*,\s*(-?\d+)\s*")
-_FIELD = re.compile(r"\s*(-?\d+)\s*,\s*(-?\d+)\s*,\s*(-?\d+)\s*")
+# ASCII digits, at most 9 of them: int() of thousands of digits fails (and is slow).
+_COORDS = re.compile(r"\s*(-?\d{1,9})\s*,\s*(-?\d{1,9})\s*", re.ASCII)
+_FIELD = re.compile(r"\s*(-?\d{1,9})\s*,\s*(-?\d{1,9})\s*,\s*(-?\d{1,9})\s*", re.ASCII)
+_SIZE = re.compile(r"\d{1,9}", re.ASCII)
+_INFO_NUMBER = re.compile(r"-?\d{1,10}", re.ASCII)  # the protocol's 32-bit ints
 
 
 class ProtocolError(Exception):
@@ -182,8 +185,8 @@ class Brain:
         return result
 
     def _cmd_start(self, rest: str) -> list[str]:
-        if not rest.isdigit():
-            raise ProtocolError(f"START wants a board size, not {rest!r}")
+        if not _SIZE.fullmatch(rest):
+            raise ProtocolError(f"START wants a board size, not {rest[:40]!r}")
         return self._new_game(int(rest), int(rest))
 
     def _cmd_rectstart(self, rest: str) -> list[str]:
@@ -199,10 +202,9 @@ class Brain:
         key, value = key.lower(), value.strip()
         self.info[key] = value
         if key in ("timeout_turn", "time_left", "rule"):
-            try:
-                number = int(value)
-            except ValueError:
-                return [f"MESSAGE ignored INFO {key} {value!r}: not a whole number"]
+            if not _INFO_NUMBER.fullmatch(value) or not -(2**31) <= int(value) < 2**31:
+                return [f"MESSAGE ignored INFO {key} {value[:40]!r}: not a 32-bit whole number"]
+            number = int(value)
             if key == "rule":
                 return self._set_rule(number)
             setattr(self.limits, key, number)
@@ -296,7 +298,7 @@ class Brain:
         for number, text in enumerate(lines, 1):
             match = _FIELD.fullmatch(text)
             if match is None:
-                raise ProtocolError(f"board line {number} {text!r} is not x,y,field")
+                raise ProtocolError(f"board line {number} {text[:40]!r} is not x,y,field")
             x, y, kind = (int(g) for g in match.groups())
             if kind not in (1, 2, 3):
                 raise ProtocolError(f"board line {number}: field {kind} is not 1, 2 or 3")
@@ -412,7 +414,7 @@ def _rule_bits(mask: int) -> int:
 def _numbers(text: str, command: str) -> tuple[int, int]:
     match = _COORDS.fullmatch(text)
     if match is None:
-        raise ProtocolError(f"{command} wants x,y, not {text!r}")
+        raise ProtocolError(f"{command} wants x,y, not {text[:40]!r}")
     return int(match.group(1)), int(match.group(2))
 
 

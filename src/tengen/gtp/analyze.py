@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from tengen.core.color import Color
 from tengen.core.coords import to_gtp
+from tengen.gtp.arguments import whole
 from tengen.gtp.protocol import GtpError
 from tengen.gtp.search import Analysis, MoveInfo
 
@@ -151,14 +152,14 @@ def _is_number(text: str) -> bool:
 
 def _centiseconds(text: str) -> float:
     if not _is_number(text):
-        raise GtpError(f"invalid interval {text!r} (centiseconds)")
-    return int(text) / 100
+        raise GtpError(f"invalid interval {text[:40]!r} (centiseconds)")
+    return whole(text, "interval (centiseconds)") / 100
 
 
 def _count(text: str, key: str) -> int:
     if not _is_number(text):
-        raise GtpError(f"{key} must be a whole number, not {text!r}")
-    return int(text)
+        raise GtpError(f"{key} must be a whole number, not {text[:40]!r}")
+    return whole(text, key)
 
 
 def _flag(text: str, key: str) -> bool:

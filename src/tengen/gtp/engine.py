@@ -13,12 +13,14 @@ from __future__ import annotations
 import copy
 import json
 import math
+import os
+import stat
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, replace
-from typing import Literal, Protocol
+from typing import Literal, Protocol, TypeVar
 
 from tengen import __version__
 from tengen.ai.analysis import Analyser, Analysis, Progress
@@ -30,7 +32,7 @@ from tengen.core.errors import IllegalMove
 from tengen.core.game import Game
 from tengen.core.handicap import max_fixed
 from tengen.core.rules import CHINESE, Ruleset
-from tengen.gtp import timing
+from tengen.gtp import arguments, gogui, timing
 from tengen.gtp.analyze import AnalyzeRequest, kata_line, lz_line, parse_request
 from tengen.gtp.handicap import free_points
 from tengen.gtp.protocol import (
@@ -47,10 +49,12 @@ from tengen.scoring.life import Status, dead_stones, estimate, seki_stones
 from tengen.sgf import GameTree, Node, serialise
 from tengen.sgf.replay import apply_node
 
+_T = TypeVar("_T")
 MAX_SIZE = len(GTP_COLUMNS)  # GTP vertices have letters for 25 columns
 KGS_RULES = ("japanese", "chinese", "aga", "new_zealand")
 TICK = 0.1  # seconds between the search's progress calls: how soon a new command stops it
 UNTIL_STOPPED = 24 * 3600.0  # an analysis's budget: it searches until the next command
+MAX_RECORD_BYTES = 16 * 1024 * 1024  # loadsgf: real records are well under 1 MB
 
 
 class Player(Protocol):
@@ -124,12 +128,19 @@ class GtpEngine:
         "final_status_list",
         "loadsgf",
         "printsgf",
+        "rectangular_boardsize",
+        "cputime",
+        "gogui-analyze_commands",
+        "tengen-ownership",
+        "tengen-dead_stones",
+        "tengen-liberties",
     )
     ANALYSIS_COMMANDS: tuple[str, ...] = (
         "lz-analyze",
         "kata-analyze",
         "lz-genmove_analyze",
         "kata-genmove_analyze",
+        "tengen-candidates",
     )
 
     def __init__(
@@ -145,7 +156,7 @@ class GtpEngine:
         self.player = player
         self.analyser = analyser
         self.commands = self.COMMANDS + (self.ANALYSIS_COMMANDS if analyser else ())
-        self.game = _new_game(size, ruleset)
+        self.game = _new_game(size, size, ruleset)
         self.clocks: dict[Color, Clock] = {}  # none: no time limit
         self.quit_requested = False
 
@@ -191,7 +202,7 @@ class GtpEngine:
         return "tengen"
 
     def cmd_version(self, args: Sequence[str]) -> str:
-        """The package version."""
+        """The package version (Lizzie reads it as Leela Zero's and warns below 0.15)."""
         _arity(args, 0)
         return __version__
 
@@ -205,6 +216,11 @@ class GtpEngine:
         _arity(args, 0)
         return "\n".join(self.commands)
 
+    def cmd_cputime(self, args: Sequence[str]) -> str:
+        """Seconds of CPU the engine has used, all threads (GoGui's twogtp reports them)."""
+        _arity(args, 0)
+        return f"{time.process_time():.3f}"
+
     def cmd_quit(self, args: Sequence[str]) -> str:
         """Ask the caller to close the connection after this response."""
         _arity(args, 0)
@@ -216,10 +232,16 @@ class GtpEngine:
     def cmd_boardsize(self, args: Sequence[str]) -> str:
         """A new empty board of the given size, keeping the rules and komi."""
         _arity(args, 1)
-        size = _int(args[0])
-        if not 1 <= size <= MAX_SIZE:
-            raise GtpError("unacceptable size")
-        self.game = _new_game(size, self.game.ruleset)
+        size = _size(args[0])
+        self.game = _new_game(size, size, self.game.ruleset)
+        return ""
+
+    def cmd_rectangular_boardsize(self, args: Sequence[str]) -> str:
+        """``rectangular_boardsize WIDTH HEIGHT`` (GoGui's and Sabaki's): a new empty board of
+        that shape, keeping the rules and komi."""
+        _arity(args, 2)
+        width, height = _size(args[0]), _size(args[1])
+        self.game = _new_game(width, height, self.game.ruleset)
         return ""
 
     def cmd_clear_board(self, args: Sequence[str]) -> str:
@@ -231,47 +253,41 @@ class GtpEngine:
     def cmd_komi(self, args: Sequence[str]) -> str:
         """Set komi (kept by later board changes)."""
         _arity(args, 1)
-        try:
-            komi = float(args[0])
-        except ValueError:
-            raise GtpError("syntax error") from None
-        if not math.isfinite(komi):
-            raise GtpError("syntax error")
-        self.game.ruleset = self.game.ruleset.with_komi(komi)
+        self.game.ruleset = self.game.ruleset.with_komi(arguments.komi(args[0]))
         return ""
 
     def cmd_fixed_handicap(self, args: Sequence[str]) -> str:
         """Black stones on the spec's fixed handicap points; the vertices, board order."""
         _arity(args, 1)
-        count = _int(args[0])
-        self._prepare_handicap()
-        if not 2 <= count <= max_fixed(self.game.width):
+        count = _stones(args[0])
+        self._check_empty()
+        if self.game.width != self.game.height or not 2 <= count <= max_fixed(self.game.width):
             raise GtpError("invalid number of stones")
-        return self._vertices(self.game.place_handicap(count))
+        return self._vertices(self._handicap(lambda game: game.place_handicap(count)))
 
     def cmd_place_free_handicap(self, args: Sequence[str]) -> str:
         """Black handicap stones where the engine likes them; the vertices, board order."""
         _arity(args, 1)
-        count = _int(args[0])
-        self._prepare_handicap()
-        game = self.game
-        if not 2 <= count < game.width * game.height:
+        count = _stones(args[0])
+        self._check_empty()
+        width, height = self.game.width, self.game.height
+        if not 2 <= count < width * height:
             raise GtpError("invalid number of stones")
-        points = free_points(count, game.width, game.height)
-        game.set_handicap(points)
+        points = free_points(count, width, height)
+        self._handicap(lambda game: game.set_handicap(points))
         return self._vertices(points)
 
     def cmd_set_free_handicap(self, args: Sequence[str]) -> str:
         """Black handicap stones where the controller says."""
         if not args:
             raise GtpError("syntax error")
-        self._prepare_handicap()
+        self._check_empty()
         moves = [self._vertex(a) for a in args]
         points = [p for p in moves if p is not None]
         if len(points) != len(moves):
             raise GtpError("bad vertex list")
         try:
-            self.game.set_handicap(points)
+            self._handicap(lambda game: game.set_handicap(points))
         except ValueError:
             raise GtpError("bad vertex list") from None
         return ""
@@ -293,6 +309,7 @@ class GtpEngine:
             ruleset = Ruleset.parse(text)
         except ValueError as err:
             raise GtpError(str(err)) from None
+        arguments.check(ruleset.komi, "komi", -arguments.MAX_KOMI, arguments.MAX_KOMI)
         self._set_rules(ruleset, keep_komi=not _json_has_komi(text))
         return ""
 
@@ -337,7 +354,7 @@ class GtpEngine:
         """What is left on one colour's clock: seconds, and overtime stones (0: main time)."""
         _arity(args, 3)
         color = _color(args[0])
-        seconds, stones = timing.number(args[1]), int(timing.number(args[2]))
+        seconds, stones = timing.number(args[1]), timing.count(args[2])
         clock = self.clocks.get(color)
         if clock is not None:  # without time_settings there is no limit to track
             timing.apply_time_left(clock, seconds, stones)
@@ -460,6 +477,44 @@ class GtpEngine:
 
         return Stream(run, interruptible=False)
 
+    # -- GoGui's overlays --------------------------------------------------------------------
+
+    def cmd_gogui_analyze_commands(self, args: Sequence[str]) -> str:
+        """GoGui's menu of overlays, ``type/label/command`` a line (candidates need a search)."""
+        _arity(args, 0)
+        offered = [c for c in gogui.ANALYZE_COMMANDS if c.split("/")[2].split()[0] in self.commands]
+        return "\n".join(offered)
+
+    def cmd_tengen_ownership(self, args: Sequence[str]) -> str:
+        """The dead-stone estimate's ownership of every point, as a GoGui ``dboard``."""
+        _arity(args, 0)
+        return gogui.dboard(estimate(self.game).ownership)
+
+    def cmd_tengen_dead_stones(self, args: Sequence[str]) -> str:
+        """Dead stones, territory and the result ``final_score`` gives, as GoGui ``gfx``."""
+        _arity(args, 0)
+        est = estimate(self.game)
+        score = score_game(self.game, dead_stones(est), seki_stones(est))
+        return gogui.dead_stones_gfx(score.status, self.game.height, score.result.to_sgf())
+
+    def cmd_tengen_liberties(self, args: Sequence[str]) -> str:
+        """Each stone's chain's liberties, as a GoGui ``sboard``."""
+        _arity(args, 0)
+        game = self.game
+        return gogui.sboard(gogui.liberties(game.board), game.width, game.height)
+
+    def cmd_tengen_candidates(self, args: Sequence[str]) -> str:
+        """``[seconds]`` (default 1): the AI's most searched moves for the player to move and
+        their win rates in %, as GoGui ``pspairs``."""
+        if len(args) > 1:
+            raise GtpError("syntax error")
+        seconds = arguments.real(args[0], "seconds", 0.0, 3600.0) if args else 1.0
+        analyser = self.analyser
+        assert analyser is not None  # the command is offered only with one
+        if self.game.is_over:
+            return ""
+        return gogui.candidates(analyser.analyse(copy.deepcopy(self.game), seconds=seconds))
+
     # -- records -----------------------------------------------------------------------------
 
     def cmd_loadsgf(self, args: Sequence[str]) -> str:
@@ -473,6 +528,7 @@ class GtpEngine:
             raise GtpError("missing filename")
         if len(args) > 2:
             raise GtpError("syntax error")
+        _check_record_file(args[0])
         try:
             tree = open_record(args[0]).games[0]
             width, height = tree.size
@@ -501,21 +557,33 @@ class GtpEngine:
         """Fresh clocks for both colours under `control`, or none for no limit."""
         self.clocks = {} if control is None else {c: Clock(control) for c in Color}
 
-    def _prepare_handicap(self) -> None:
-        """Fail unless the board is empty; forget passes played on it so stones may go down."""
+    def _check_empty(self) -> None:
+        """Fail unless the board is empty (handicap stones go on an empty board only)."""
         if self.game.board.grid().any():
             raise GtpError("board not empty")
-        if self.game.move_number:
-            self.game.clear()
+
+    def _handicap(self, place: Callable[[Game], _T]) -> _T:
+        """Put handicap stones down with `place` on a copy of the game with its passes
+        forgotten; the copy becomes the game only if `place` succeeds, so a refusal changes
+        nothing."""
+        game = copy.deepcopy(self.game)
+        if game.move_number:
+            game.clear()
+        result = place(game)
+        self.game = game
+        return result
 
     def _record_rules(self, tree: GameTree) -> Ruleset:
-        """The record's RU and KM where it has readable ones, else this session's."""
+        """The record's RU and KM where it has readable ones (a komi GTP accepts), else this
+        session's."""
         ruleset, komi = self.game.ruleset, self.game.ruleset.komi
         with suppress(ValueError):
             ruleset = Ruleset.parse(tree.root.get("RU") or "")
-        with suppress(ValueError):
+        with suppress(ValueError, GtpError):
             recorded = tree.root.get("KM")
-            komi = komi if recorded is None else recorded
+            if recorded is not None:
+                arguments.check(recorded, "komi", -arguments.MAX_KOMI, arguments.MAX_KOMI)
+                komi = recorded
         return ruleset.with_komi(komi)
 
     def _set_rules(self, ruleset: Ruleset, *, keep_komi: bool) -> None:
@@ -558,9 +626,9 @@ def _reporter(
     return progress
 
 
-def _new_game(size: int, ruleset: Ruleset) -> Game:
+def _new_game(width: int, height: int, ruleset: Ruleset) -> Game:
     """A game as GTP plays it: either colour may move, two passes do not end it."""
-    return Game(size, ruleset=ruleset, free_turns=True, end_after_passes=False)
+    return Game(width, height, ruleset, free_turns=True, end_after_passes=False)
 
 
 def _load(tree: GameTree, ruleset: Ruleset, stop: Callable[[int, Node], bool]) -> Game:
@@ -585,7 +653,7 @@ def _load(tree: GameTree, ruleset: Ruleset, stop: Callable[[int, Node], bool]) -
 def _stop_before(text: str, width: int, height: int) -> Callable[[int, Node], bool]:
     """GNU Go's second loadsgf argument: a move number (0: the whole line) or a vertex."""
     if text.isascii() and text.isdigit():
-        until = _int(text)
+        until = arguments.whole(text, "move number")
         return lambda number, _node: number == until
     try:
         point = from_gtp(text, width, height)
@@ -602,6 +670,27 @@ def _stop_before(text: str, width: int, height: int) -> Callable[[int, Node], bo
     return at_point
 
 
+def _check_record_file(path: str) -> None:
+    """Refuse anything but a regular file of at most `MAX_RECORD_BYTES`, before it is parsed:
+    a device such as /dev/zero would be read forever, a FIFO would block the engine, and a
+    file in /proc may say it is empty and hold gigabytes (so the bytes are counted, not the
+    size the file system tells)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO's open would block
+    except (OSError, ValueError) as err:  # ValueError: a NUL in the name
+        raise GtpError(f"cannot open '{path}': {getattr(err, 'strerror', None) or err}") from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise GtpError(f"not a regular file: '{path}'")
+    with os.fdopen(fd, "rb", buffering=0) as file:
+        try:
+            size = len(file.read(MAX_RECORD_BYTES + 1))
+        except OSError as err:
+            raise GtpError(f"cannot read '{path}': {err.strerror or err}") from None
+    if size > MAX_RECORD_BYTES:
+        raise GtpError(f"record too large: '{path}' has more than {MAX_RECORD_BYTES} bytes")
+
+
 def _never(_number: int, _node: Node) -> bool:
     """Load the whole main line."""
     return False
@@ -613,14 +702,14 @@ def _arity(args: Sequence[str], count: int) -> None:
         raise GtpError("syntax error")
 
 
-def _int(text: str) -> int:
-    """A GTP int: decimal digits only."""
-    if not text.isascii() or not text.isdigit():
-        raise GtpError("syntax error")
-    try:
-        return int(text)
-    except ValueError:  # more digits than Python converts
-        raise GtpError("syntax error") from None
+def _stones(text: str) -> int:
+    """A number of handicap stones (the spec's ``invalid number of stones`` if huge)."""
+    return arguments.whole(text, "stones", refusal="invalid number of stones")
+
+
+def _size(text: str) -> int:
+    """A board side, 1 to 25 (the spec's ``unacceptable size`` otherwise)."""
+    return arguments.whole(text, "size", 1, MAX_SIZE, refusal="unacceptable size")
 
 
 def _color(text: str) -> Color:

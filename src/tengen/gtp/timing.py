@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tengen.clock import Clock, TimeControl
+from tengen.gtp.arguments import MAX_COUNT, MAX_SECONDS
 from tengen.gtp.protocol import GtpError
 
 
@@ -18,7 +19,7 @@ def from_time_settings(args: Sequence[str]) -> TimeControl | None:
     """
     if len(args) != 3:
         raise GtpError("time_settings takes main time, byo-yomi time and byo-yomi stones")
-    main, period, stones = number(args[0]), number(args[1]), int(number(args[2]))
+    main, period, stones = number(args[0]), number(args[1]), count(args[2])
     if period > 0 and stones == 0:
         return None
     if period == 0:
@@ -32,9 +33,11 @@ def from_kgs_time_settings(args: Sequence[str]) -> TimeControl | None:
     if not args:
         raise GtpError("kgs-time_settings needs a time system")
     system, numbers = args[0].lower(), [number(a) for a in args[1:]]
+    if system in ("byoyomi", "canadian") and len(numbers) == 3:
+        numbers[2] = count(args[3])
     wanted = {"none": 0, "absolute": 1, "byoyomi": 3, "canadian": 3}
     if system not in wanted:
-        raise GtpError(f"unknown time system {args[0]!r} (none, absolute, byoyomi, canadian)")
+        raise GtpError(f"unknown time system {args[0][:40]!r} (none, absolute, byoyomi, canadian)")
     if len(numbers) != wanted[system]:
         raise GtpError(f"kgs-time_settings {system} takes {wanted[system]} numbers")
     try:
@@ -67,11 +70,21 @@ def apply_time_left(clock: Clock, seconds: float, stones: int) -> None:
 
 
 def number(text: str) -> float:
-    """A non-negative number of seconds or stones. Raises GtpError naming the text."""
+    """A number of seconds, 0 to `MAX_SECONDS`. Raises GtpError naming the text."""
     try:
         value = float(text)
     except ValueError:
-        raise GtpError(f"not a number: {text!r}") from None
-    if not value >= 0 or value == float("inf"):
-        raise GtpError(f"not a time or count: {text!r}")
+        raise GtpError(f"not a number: {text[:40]!r}") from None
+    if not 0 <= value <= MAX_SECONDS:
+        raise GtpError(f"not a time or count: {text[:40]!r} (0 to {MAX_SECONDS:g} seconds)")
     return value
+
+
+def count(text: str) -> int:
+    """A whole number of stones or periods, 0 to `MAX_COUNT` (``5.0`` is read as 5).
+
+    Raises GtpError naming the text."""
+    value = number(text)
+    if value != int(value) or value > MAX_COUNT:
+        raise GtpError(f"not a time or count: {text[:40]!r} (stones: 0 to {MAX_COUNT})")
+    return int(value)

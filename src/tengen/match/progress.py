@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
-from tengen.match.stats import Tally, elo, format_elo
+from tengen.match.stats import Tally, elo_estimate
 
 BAR = 10  # characters of the bar
 
@@ -59,7 +59,7 @@ class RunProgress:
         """The terminal line for `done` games."""
         filled = BAR * done // max(self.total, 1)
         bar = "#" * filled + "-" * (BAR - filled)
-        score = f"{tally.score:.0%} Elo {format_elo(elo(tally.score))}" if tally.games else "-"
+        score = f"{tally.score:.0%} Elo {elo_estimate(tally)}" if tally.games else "-"
         record = f"{tally.wins}-{tally.losses}-{tally.draws}"
         return f"[{bar}] {done}/{self.total}  {player} {record}  {score}  ETA {self.eta(done)}"
 

@@ -28,7 +28,7 @@ from tengen.match.game import GameConfig, GameOutcome, play_game
 from tengen.match.gomoku import GomokuConfig, make_side, play_gomoku
 from tengen.match.players import PlayerSpec
 from tengen.match.progress import RunProgress
-from tengen.match.stats import Tally, elo_interval, format_elo, sprt, wilson
+from tengen.match.stats import Tally, elo_estimate, elo_interval, format_elo, sprt, wilson
 from tengen.process import ProgramError
 from tengen.records import open_record, record_files
 from tengen.scoring import Result
@@ -303,11 +303,11 @@ def table(config: RunConfig, results: Iterable[GameResult]) -> str:
     games = dict.fromkeys(names, 0)
     for (a, b), t in tallies(results, names, pairs).items():
         low, high = wilson(t)
-        e, e_low, e_high = elo_interval(t)
+        _, e_low, e_high = elo_interval(t)
         rows.append(
             f"{names[a]} vs {names[b]}: +{t.wins} -{t.losses} ={t.draws}  "
             f"score {t.score:.1%} [{low:.1%}, {high:.1%}]  "
-            f"Elo {format_elo(e)} [{format_elo(e_low)}, {format_elo(e_high)}]"
+            f"Elo {elo_estimate(t)} [{format_elo(e_low)}, {format_elo(e_high)}]"
         )
         points[names[a]] += t.wins + t.draws / 2
         points[names[b]] += t.losses + t.draws / 2

@@ -68,10 +68,19 @@ def expected_score(elo_difference: float) -> float:
 
 
 def elo_interval(t: Tally, z: float = Z95) -> tuple[float, float, float]:
-    """(Elo difference, low, high): the estimate and its `z` error bars."""
+    """(Elo difference, low, high): the estimate and its `z` error bars.
+
+    When every game ended alike (all wins, all losses, all draws) the per-game variance is 0
+    and says nothing; the bars are then the Wilson interval's, which stays finite on the
+    side the games bound: after 10 wins out of 10, the estimate is +inf but low is about +400.
+    """
     s = t.score
-    if t.games < 2:
+    if t.games == 0:
         return elo(s), -math.inf, math.inf
+    if max(t.wins, t.losses, t.draws) == t.games:
+        low, high = wilson(t, z)
+        low, high = (low, 1.0) if t.wins else (0.0, high) if t.losses else (low, high)
+        return elo(s), elo(low), elo(high)
     se = math.sqrt(_variance(t.wins, t.losses, t.draws) / t.games)
     return elo(s), elo(s - z * se), elo(s + z * se)
 
@@ -92,6 +101,17 @@ def sprt(
         llr = (s1 - s0) * (2 * t.score - s0 - s1) * t.games / (2 * var)
     lower, upper = math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
     return llr, "H1" if llr >= upper else "H0" if llr <= lower else None
+
+
+def elo_estimate(t: Tally, z: float = Z95) -> str:
+    """The Elo estimate to print: ``+77``; or, where it is infinite (one side won every
+    game), the bound the interval gives, ``> +400`` or ``< -400``."""
+    e, low, high = elo_interval(t, z)
+    if e == math.inf and math.isfinite(low):
+        return f"> {format_elo(low)}"
+    if e == -math.inf and math.isfinite(high):
+        return f"< {format_elo(high)}"
+    return format_elo(e)
 
 
 def format_elo(value: float) -> str:
