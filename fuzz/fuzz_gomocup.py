@@ -22,7 +22,6 @@ import subprocess
 import sys
 
 from stream_harness import GARBAGE, NUMBERS, ROOT, huge_line, main, pick
-
 from tengen.ai.gomoku_player import GomokuPlayer
 from tengen.core.coords import Point
 from tengen.gomoku.game import GomokuGame

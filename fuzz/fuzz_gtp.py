@@ -26,7 +26,6 @@ import threading
 from pathlib import Path
 
 from stream_harness import GARBAGE, NUMBERS, ROOT, huge_line, main, pick
-
 from tengen.ai.mcts import MctsPlayer
 from tengen.gtp.engine import GtpEngine, Stream
 from tengen.gtp.protocol import parse_line
