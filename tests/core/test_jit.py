@@ -96,11 +96,12 @@ def test_the_warm_up_hands_over_the_compiled_kernels() -> None:
         from tengen.core import game, jit, kernels
         g = Game(9)
         g.play(Point(2, 2))
-        print(jit.wait(100), game.k.try_play is kernels.try_play)
+        print(jit.wait(300), game.k.try_play is kernels.try_play)
         g.play(Point(3, 3))
         print(sorted(str(s) for s in kernels.try_play.signatures) != [])
         """,
         {"TENGEN_JIT": "background"},
+        timeout=400,  # on an empty cache the warm-up compiles what the suite has not yet
     )
     assert lines == ["True", "True", "True"]
 

@@ -24,7 +24,7 @@ def test_a_builtin_player_waits_for_the_compiled_kernels_before_its_game() -> No
         env={**os.environ, "TENGEN_JIT": "background"},
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=600,  # on an empty cache the warm-up compiles first
         check=False,
     )
     assert done.returncode == 0, done.stderr
