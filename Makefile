@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 PLAY_STAMP := $(VENV)/.play-installed
 STAMP := $(VENV)/.installed
 
-.PHONY: play test check check-long fuzz bench bench-env clean
+.PHONY: play test check check-long fuzz bench bench-env bench-quick clean
 
 $(PLAY_STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -70,10 +70,11 @@ $(BENCH_STAMP): pyproject.toml
 ## bench-env: bench/.venv with tengen and the peers (sgfmill, OpenSpiel, pgx + CPU jax)
 bench-env: $(BENCH_STAMP)
 
-## bench: playouts (vs C, sgfmill), peers (OpenSpiel, pgx, memory), records (and how they
-##        scale), scoring, batch, matches, analysis, and a 10-game 9x9 match of the built-in
-##        player against GNU Go
+## bench: cold start, playouts (vs C, sgfmill), peers (OpenSpiel, pgx, memory), records (and
+##        how they scale), scoring, batch, matches, analysis, and a 10-game 9x9 match of the
+##        built-in player against GNU Go
 bench: $(BENCH_STAMP)
+	$(NICE) $(BENCH_BIN)/python bench/coldstart.py
 	$(NICE) $(BENCH_BIN)/python bench/playout.py
 	$(NICE) $(BENCH_BIN)/python bench/peers.py
 	$(NICE) $(BENCH_BIN)/python bench/records.py
@@ -83,6 +84,14 @@ bench: $(BENCH_STAMP)
 	$(NICE) $(BENCH_BIN)/python bench/match.py
 	$(NICE) $(BENCH_BIN)/python bench/analysis.py
 	$(NICE) $(BENCH_BIN)/python bench/strength.py
+
+## bench-quick: every row of the speed benches on a few games (a smoke run, minutes)
+bench-quick: $(BENCH_STAMP)
+	$(NICE) $(BENCH_BIN)/python bench/coldstart.py --quick
+	$(NICE) $(BENCH_BIN)/python bench/playout.py --quick
+	$(NICE) $(BENCH_BIN)/python bench/peers.py --quick
+	$(NICE) $(BENCH_BIN)/python bench/batch.py --quick
+	$(NICE) $(BENCH_BIN)/python bench/records.py --quick
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

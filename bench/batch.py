@@ -8,10 +8,13 @@ until two passes in a row or ``3 * size * size`` moves. Rows, on 9x9 and 19x19:
   after game, one thread (the kernel is sequential);
 * ``c``: ``bench/c/playout.c`` from ``bench/playout.py``, the practical limit on one core; it
   draws all its games from one random stream, so they are other games of the same workload
-  (compare moves/s: ``x C``);
+  (compare moves/s: ``tengen/peer``, the row's moves/s over C's);
 * ``batch n=N threads=T``: ``tengen.batch.init(N, size)`` then ``random_playouts``, batch
   after batch until the same number of games is played, with numba limited to T threads; the
-  ``init`` is timed too, as a user pays for it.
+  ``init`` is timed too, as a user pays for it; numba's threads are capped at T and
+  `tengen.batch.threads` may take fewer (few games, busy cores): the note says how many;
+* the same rows marked ``busy``: with a process spinning on one core (started by the bench),
+  where two threads must not be slower than one.
 
 Game g of a batch seeded s is the game ``Board.playout(seed=s + g)`` plays, so every tengen row
 plays the very same games; the bench checks that the move totals agree ("same games"). Times are
@@ -24,19 +27,23 @@ Run ``python bench/batch.py [--quick] [--out PATH] [--sizes 9 19] [--seed N]``; 
 from __future__ import annotations
 
 import argparse
-import os
+import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from functools import partial
 from pathlib import Path
 
 import numba
 
-from common import RESULTS, best_of, machine, render, write_json
+from common import RATIO_NOTE, RESULTS, best_of, load, machine, ratio, render, write_json
 from playout import build_c, c_games
 from tengen import batch
+from tengen.batch import threads as batch_threads
+from tengen.batch.env import PLAYOUT_GAMES
 from tengen.core import Board, Color
 
 DEFAULT_OUT = RESULTS / "batch.json"
@@ -97,7 +104,7 @@ def run(sizes: list[int], quick: bool, seed: int) -> tuple[list[Row], dict[str, 
         "cores": cores,
         "threading_layer": numba.threading_layer(),  # type: ignore[attr-defined]  # public API
         "first_call_s": time.perf_counter() - start,
-        "load_average_1min": os.getloadavg()[0],  # other work on the machine skews the rows
+        "load_before": load(),  # other work on the machine skews the rows
     }
     rows: list[Row] = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -105,38 +112,66 @@ def run(sizes: list[int], quick: bool, seed: int) -> tuple[list[Row], dict[str, 
         for size in sizes:
             games = GAMES.get(size, GAMES[19])[1 if quick else 0]
             if exe is not None:
+                c_games(exe, size, 1, seed)  # warm-up
                 moves, secs = min(
                     (c_games(exe, size, games, seed) for _ in range(repeats)), key=lambda r: r[1]
                 )
                 rows.append(Row("c", size, 1, 1, games, moves, secs, "other games, same workload"))
             rows += measure(size, games, seed, threads, repeats)
+            if len(threads) > 1:
+                with spinning():
+                    meta[f"load_busy_{size}"] = load()
+                    rows += measure(size, games, seed, threads, repeats, busy=True)
     numba.set_num_threads(cores)
+    meta["load_after"] = load()
     return rows, meta
 
 
-def measure(size: int, games: int, seed: int, threads: list[int], repeats: int) -> list[Row]:
-    """The single-game loop and every batch row on one size; checks they play the same games."""
+@contextmanager
+def spinning() -> Iterator[None]:
+    """A process spinning on one core meanwhile (another user's job)."""
+    spinner = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    try:
+        time.sleep(0.5)  # on its core, and seen by `batch.threads` as busy
+        yield
+    finally:
+        spinner.kill()
+        spinner.wait()
+
+
+def measure(
+    size: int, games: int, seed: int, threads: list[int], repeats: int, busy: bool = False
+) -> list[Row]:
+    """The single-game loop and every batch row on one size (warm: each after an untimed
+    call); checks they play the same games."""
+    tag = " busy" if busy else ""
+    single(size, 2, seed)
     moves, secs = best_of(partial(single, size, games, seed), repeats)
-    ref = Row("single", size, 1, 1, games, moves, secs)
+    ref = Row("single" + tag, size, 1, 1, games, moves, secs)
     rows = [ref]
     for n in BATCHES:
         for t in threads:
             numba.set_num_threads(t)
+            batched(size, 2, seed, n)  # warm-up
             moves, secs = best_of(partial(batched, size, games, seed, n), repeats)
+            used = batch_threads.choose(n, PLAYOUT_GAMES)
             note = "same games" if moves == ref.moves else "DIFFERENT games"
-            rows.append(Row(f"batch n={n} threads={t}", size, n, t, games, moves, secs, note))
+            name = f"batch n={n} threads={t}{tag}"
+            rows.append(Row(name, size, n, t, games, moves, secs, f"{note}; {used} used"))
     return rows
 
 
 def versus_c(rows: list[Row], r: Row) -> float | None:
-    """This row's moves/s over C's on the same size (None without a C row)."""
+    """This tengen row's moves/s over C's on the same size (None without a C row)."""
     c = next((x for x in rows if x.name == "c" and x.size == r.size), None)
-    return None if c is None else r.moves_per_s / c.moves_per_s
+    return None if c is None or r.name == "c" else ratio(r.moves_per_s, c.moves_per_s)
 
 
 def speedup(rows: list[Row], r: Row) -> float:
-    """This row's games/s over the single-game loop's on the same size."""
-    ref = next(x for x in rows if x.name == "single" and x.size == r.size)
+    """This row's games/s over the single-game loop's on the same size (busy rows: over the
+    busy single-game loop's)."""
+    name = "single busy" if r.name.endswith(" busy") else "single"
+    ref = next(x for x in rows if x.name == name and x.size == r.size)
     return r.games_per_s / ref.games_per_s
 
 
@@ -151,7 +186,7 @@ def table(rows: list[Row]) -> str:
         "games/s",
         "moves/s",
         "x single",
-        "x C",
+        "tengen/peer",
         "note",
     )
     body: list[tuple[str, ...]] = []
@@ -184,11 +219,12 @@ def main(argv: list[str] | None = None) -> int:
     rows, meta = run(args.sizes, args.quick, args.seed)
     print(table(rows))
     print(
-        f"\nx single = games/s over the single-game Board.playout loop's; x C = moves/s over C's "
-        f"(above 1: faster). C: {meta['c_compiler']}. {meta['cores']} cores, "
-        f"numba threading layer {meta['threading_layer']}; first call "
-        f"{meta['first_call_s']:.2f} s (compile or cache load), excluded above; load average "
-        f"{meta['load_average_1min']:.2f} at the start."
+        f"\nx single = games/s over the single-game Board.playout loop's (busy rows: the busy"
+        f" loop's); {RATIO_NOTE}, the peer being C. C: {meta['c_compiler']}. {meta['cores']}"
+        f" cores, numba threading layer {meta['threading_layer']}; first call"
+        f" {meta['first_call_s']:.2f} s (compile or cache load), excluded above."
+        f"\n{meta['load_before']} at the start, {meta['load_after']} at the end; busy rows:"
+        f" {', '.join(str(v) for k, v in meta.items() if k.startswith('load_busy'))}"
     )
     meta.update(machine())
     payload = {

@@ -45,13 +45,15 @@ import numpy as np
 
 import batch as batch_bench
 import playout as playout_bench
-from common import RESULTS, best_of, machine, render, write_json
+from common import CPU, RATIO_NOTE, RESULTS, best_of, load, machine, render, write_json
+from common import ratio as rate_ratio
 from tengen import batch
 from tengen.core import Board, Game, KoRule, Ruleset, Scoring
 
 DEFAULT_OUT = RESULTS / "peers.json"
 SIMPLE_KO = Ruleset("bench-simple-ko", KoRule.SIMPLE, Scoring.AREA, suicide_allowed=False)
 BATCH = 1024
+QUICK_PGX_STEPS = 5  # --quick: pgx b=1024 plays this many moves a game (whole games: minutes)
 REPEATS = 3  # fast rows: best of this many timings
 
 # Games per row and size: (full run, --quick run). Sizes other than 9 use the 19x19 counts.
@@ -59,11 +61,12 @@ GAMES: dict[str, dict[int, tuple[int, int]]] = {
     "c": {9: (20_000, 500), 19: (4_000, 100)},
     "tengen-compiled": {9: (20_000, 500), 19: (4_000, 100)},
     "tengen-batch": {9: (16_384, 1024), 19: (4_096, 1024)},
-    "openspiel": {9: (300, 10), 19: (40, 2)},
-    "openspiel-no-eye": {9: (100, 5), 19: (10, 1)},
+    "openspiel": {9: (300, 30), 19: (40, 4)},
+    "openspiel-no-eye": {9: (100, 30), 19: (10, 4)},
     "pgx b=1": {9: (20, 2), 19: (4, 1)},
     "pgx b=1024": {9: (1024, 1024), 19: (1024, 1024)},
-    "tengen-api": {9: (100, 3), 19: (10, 1)},
+    "tengen-api": {9: (100, 30), 19: (10, 4)},
+    "tengen-api-raw": {9: (100, 30), 19: (10, 4)},
     "sgfmill": {9: (200, 5), 19: (20, 1)},
 }
 
@@ -171,7 +174,7 @@ def openspiel_games(size: int, games: int, seed: int, eye_rule: bool = True) -> 
 class PgxRunner:
     """Whole random games of pgx Go on the CPU in one jitted ``lax.while_loop``."""
 
-    def __init__(self, size: int, n: int) -> None:
+    def __init__(self, size: int, n: int, max_steps: int | None = None) -> None:
         import jax
         import jax.numpy as jnp
         import pgx.go
@@ -209,7 +212,14 @@ class PgxRunner:
                 key, sub = jax.random.split(key)
                 return step(state, pick(state, jax.random.split(sub, n))), key
 
-            state, _ = jax.lax.while_loop(lambda c: ~c[0].terminated.all(), body, (state, key))
+            def going(carry: Any) -> Any:
+                state = carry[0]
+                more = ~state.terminated.all()
+                if max_steps is None:
+                    return more
+                return more & (state._x.step_count.max() < max_steps)
+
+            state, _ = jax.lax.while_loop(going, body, (state, key))
             return state._x.step_count.sum(), state
 
         self.games = jax.jit(games)
@@ -264,27 +274,32 @@ def playout_rows(size: int, quick: bool, seed: int, meta: dict[str, Any]) -> lis
         if exe is None:
             rows.append(Row("playout", "c", size, 0, 0, 0.0, f"skipped: {meta['c_compiler']}"))
         else:
+            playout_bench.c_games(exe, size, 1, seed)  # warm-up, as before every timed row
             moves, secs = min(
                 (playout_bench.c_games(exe, size, n, seed) for _ in range(reps)),
                 key=lambda r: r[1],
             )
             rows.append(Row("playout", "c", size, n, moves, secs, "1 core"))
     n = n_games("tengen-compiled", size, quick)
-    moves, secs = best_of(lambda: sum(playout_bench.compiled_games(size, n, seed)), reps)
+    playout_bench.compiled_games(size, 1, seed)
+    moves, secs = best_of(lambda: sum(playout_bench.compiled_games(size, n, seed)), reps, CPU)
     rows.append(Row("playout", "tengen-compiled", size, n, moves, secs, "1 core"))
     n = n_games("tengen-batch", size, quick)
     cores = os.cpu_count() or 1
     for t in sorted({1, min(2, cores)}):
+        tengen_batch_games(size, 2, seed, t)
         moves, secs = best_of(partial(tengen_batch_games, size, n, seed, t), reps)
         name = f"tengen-batch n={BATCH} threads={t}"
         rows.append(Row("playout", name, size, n, moves, secs, f"{t} core(s)"))
     numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
     if (why := try_import("pyspiel")) is None:
         n = n_games("openspiel", size, quick)
-        moves, secs = best_of(partial(openspiel_games, size, n, seed), 1)
+        openspiel_games(size, 1, seed + 1)
+        moves, secs = best_of(partial(openspiel_games, size, n, seed), 1, CPU)
         rows.append(Row("playout", "openspiel", size, n, moves, secs, "eye rule added in Python"))
         n = n_games("openspiel-no-eye", size, quick)
-        moves, secs = best_of(partial(openspiel_games, size, n, seed, False), 1)
+        openspiel_games(size, 1, seed + 1, False)
+        moves, secs = best_of(partial(openspiel_games, size, n, seed, False), reps, CPU)
         note = "raw legal actions: fills eyes, other workload (moves/s only)"
         rows.append(Row("playout", "openspiel-no-eye", size, n, moves, secs, note))
     else:
@@ -292,11 +307,14 @@ def playout_rows(size: int, quick: bool, seed: int, meta: dict[str, Any]) -> lis
     if (why := try_import("pgx")) is None:
         for b in (1, BATCH):
             name = f"pgx b={b}"
-            runner = PgxRunner(size, b)
+            steps = QUICK_PGX_STEPS if quick and b == BATCH else None
+            runner = PgxRunner(size, b, steps)
             compile_s = runner.compile_seconds()
             n = n_games(name, size, quick)
             moves, secs = best_of(partial(runner.play, n, seed), 1 if b == BATCH else reps)
             note = f"CPU, jit compile {compile_s:.1f} s excluded; ends on superko too"
+            if steps is not None:
+                note += f"; quick: the first {steps} moves of each game"
             rows.append(Row("playout", name, size, n, moves, secs, note))
             meta[f"pgx_compile_s_{size}_b{b}"] = compile_s
     else:
@@ -304,17 +322,30 @@ def playout_rows(size: int, quick: bool, seed: int, meta: dict[str, Any]) -> lis
     return rows
 
 
-def api_rows(size: int, quick: bool, seed: int, openspiel: Row | None) -> list[Row]:
-    """The move-by-move rows on one size (OpenSpiel's is its playout row: the same code)."""
+def api_rows(
+    size: int, quick: bool, seed: int, openspiel: Row | None, openspiel_raw: Row | None
+) -> list[Row]:
+    """The move-by-move rows on one size (OpenSpiel's are its playout rows: the same code)."""
     rows = []
+    reps = 1 if quick else REPEATS
     n = n_games("tengen-api", size, quick)
-    moves, secs = best_of(lambda: sum(playout_bench.api_games(size, n, seed)), 1)
+    playout_bench.api_games(size, 1, seed + 1)
+    moves, secs = best_of(lambda: sum(playout_bench.api_games(size, n, seed)), reps, CPU)
     rows.append(Row("api", "tengen-api", size, n, moves, secs, "Game.legal_moves(own_eyes=False)"))
     if openspiel is not None:
         rows.append(Row("api", "openspiel", size, openspiel.games, openspiel.moves,
                         openspiel.seconds, "legal_actions + eye rule on observation"))  # fmt: skip
+    n = n_games("tengen-api-raw", size, quick)
+    playout_bench.api_games_raw(size, 1, seed + 1)
+    moves, secs = best_of(lambda: sum(playout_bench.api_games_raw(size, n, seed)), reps, CPU)
+    note = "Game.legal_moves(), play/pass_move: fills eyes"
+    rows.append(Row("api", "tengen-api-raw", size, n, moves, secs, note))
+    if (raw := openspiel_raw) is not None:
+        note = "legal_actions + apply_action: fills eyes"
+        rows.append(Row("api", "openspiel-raw", size, raw.games, raw.moves, raw.seconds, note))
     n = n_games("sgfmill", size, quick)
-    moves, secs = best_of(lambda: sum(playout_bench.sgfmill_games(size, n, seed)), 1)
+    playout_bench.sgfmill_games(size, 1, seed + 1)
+    moves, secs = best_of(lambda: sum(playout_bench.sgfmill_games(size, n, seed)), 1, CPU)
     rows.append(Row("api", "sgfmill", size, n, moves, secs, "with suicide/ko checks added"))
     return rows
 
@@ -405,7 +436,7 @@ def ratio(num: Row | None, den: Row | None) -> float | None:
     """num's moves/s over den's (None when either is missing)."""
     if num is None or den is None or not num.games or not den.games:
         return None
-    return num.moves_per_s / den.moves_per_s
+    return rate_ratio(num.moves_per_s, den.moves_per_s)
 
 
 def _fmt(x: float | None, spec: str) -> str:
@@ -417,7 +448,11 @@ def comparisons(rows: list[Row]) -> dict[str, float | None]:
     out: dict[str, float | None] = {}
     for r in rows:
         key = f"{r.table}:{r.name}:{r.size}"
-        if r.table == "api":
+        if r.name.startswith("tengen"):
+            out[key] = None
+        elif r.name == "openspiel-raw":
+            out[key] = ratio(find(rows, "api", "tengen-api-raw", r.size), r)
+        elif r.table == "api":
             out[key] = ratio(find(rows, "api", "tengen-api", r.size), r)
         elif r.name.startswith(("pgx b=1024", "tengen-batch")):
             best = f"tengen-batch n={BATCH} threads={min(2, os.cpu_count() or 1)}"
@@ -427,26 +462,25 @@ def comparisons(rows: list[Row]) -> dict[str, float | None]:
     return out
 
 
-def tables(rows: list[Row], memory: list[dict[str, Any]]) -> str:
-    """Playout, move-by-move and memory tables."""
+def tables(rows: list[Row], memory: list[dict[str, Any]], loads: dict[str, str]) -> str:
+    """Playout, move-by-move and memory tables, each with the load while it was measured."""
     comp = comparisons(rows)
     head = ("implementation", "size", "games", "moves", "seconds", "games/s", "moves/s",
-            "moves/game", "x C", "tengen x", "note")  # fmt: skip
+            "moves/game", "tengen/peer", "note")  # fmt: skip
     text = []
     for table in ("playout", "api"):
         body = []
         for r in (r for r in rows if r.table == table):
-            c = find(rows, "playout", "c", r.size)
             body.append((r.name, f"{r.size}x{r.size}", str(r.games), str(r.moves),
                          f"{r.seconds:.3f}", _fmt(r.games_per_s, ",.1f"),
                          _fmt(r.moves_per_s, ",.0f"), _fmt(r.moves_per_game, ".1f"),
-                         _fmt(ratio(r, c), ".3f"), _fmt(comp[f"{r.table}:{r.name}:{r.size}"],
-                         ".1f"), r.note))  # fmt: skip
+                         _fmt(comp[f"{r.table}:{r.name}:{r.size}"], ".2f"), r.note))  # fmt: skip
         title = "Random playouts" if table == "playout" else "Move by move through the API"
-        text += [f"{title}:", render(head, body), ""]
+        text += [f"{title} ({loads[table]}):", render(head, body), ""]
     body = [(m["name"], f"{m['size']}x{m['size']}", f"{m['bytes_per_game']:,.0f}", m["how"])
             for m in memory]  # fmt: skip
-    text += ["Memory per game:", render(("representation", "size", "bytes", "how"), body)]
+    text += [f"Memory per game ({loads['memory']}):",
+             render(("representation", "size", "bytes", "how"), body)]  # fmt: skip
     return "\n".join(text)
 
 
@@ -466,20 +500,26 @@ def main(argv: list[str] | None = None) -> int:
         "quick": args.quick,
         **machine(),
     }
-    meta["load_average_1min_start"] = meta.pop("load_average_1min")
     rows: list[Row] = []
+    loads: dict[str, list[str]] = {"playout": [], "api": [], "memory": []}
     for size in args.sizes:
+        loads["playout"].append(load())
         rows += playout_rows(size, args.quick, args.seed, meta)
-        rows += api_rows(size, args.quick, args.seed, find(rows, "playout", "openspiel", size))
+        loads["api"].append(load())
+        os_rows = (find(rows, "playout", "openspiel", size),
+                   find(rows, "playout", "openspiel-no-eye", size))  # fmt: skip
+        rows += api_rows(size, args.quick, args.seed, *os_rows)
+    loads["memory"].append(load())
     memory = [] if args.no_memory else [m for s in args.sizes for m in memory_rows(s)]
-    meta["load_average_1min_end"] = os.getloadavg()[0]
-    print(tables(rows, memory))
+    loads["memory"].append(load())
+    meta["loads"] = loads
+    print(tables(rows, memory, {t: "; ".join(v) for t, v in loads.items()}))
     print(
-        "\nx C = this moves/s over C's (above 1: faster). tengen x = tengen's moves/s over this"
-        f" row's (tengen-compiled for single-game rows, tengen-batch threads=2 for batched"
-        f" rows, tengen-api for the move-by-move rows). {meta['cpu']}, {meta['cores']} cores;"
-        f" load average {meta['load_average_1min_start']:.2f} -> "
-        f"{meta['load_average_1min_end']:.2f}. C: {meta.get('c_compiler')}"
+        f"\n{RATIO_NOTE}: tengen-compiled for single-game rows, tengen-batch threads=2 for"
+        " batched rows, tengen-api (tengen-api-raw for openspiel-raw) for the move-by-move"
+        f" rows. Single-threaded rows (c, tengen-compiled, openspiel, the move-by-move rows)"
+        " are timed in their process's CPU time, batched rows (tengen-batch, pgx) in wall"
+        f" time. {meta['cpu']}, {meta['cores']} cores. C: {meta.get('c_compiler')}"
     )
     comp = comparisons(rows)
     payload = {
@@ -489,7 +529,6 @@ def main(argv: list[str] | None = None) -> int:
                 **asdict(r),
                 "moves_per_s": None if math.isnan(r.moves_per_s) else r.moves_per_s,
                 "games_per_s": None if math.isnan(r.games_per_s) else r.games_per_s,
-                "vs_c": ratio(r, find(rows, "playout", "c", r.size)),
                 "tengen_over_this": comp[f"{r.table}:{r.name}:{r.size}"],
             }
             for r in rows

@@ -31,12 +31,13 @@ import sys
 import tempfile
 import time
 from dataclasses import asdict, dataclass
+from functools import partial
 from pathlib import Path
 
 import numpy as np
 from sgfmill import boards
 
-from common import RESULTS, best_of, machine, render, write_json
+from common import CPU, RATIO_NOTE, RESULTS, best_of, load, machine, ratio, render, write_json
 from tengen.core import Board, Color, Game, KoRule, Ruleset, Scoring
 from tengen.core import kernels as k
 
@@ -146,6 +147,28 @@ def api_games(size: int, games: int, seed: int) -> list[int]:
         while not game.is_over and moves < cap:
             choices = game.legal_moves(own_eyes=False)
             game.play(rnd.choice(choices) if choices else None)
+            moves += 1
+        lengths.append(moves)
+    return lengths
+
+
+def api_games_raw(size: int, games: int, seed: int) -> list[int]:
+    """Random games through the `Game` API with no eye filter, as OpenSpiel's raw loop plays:
+    each move uniform among `Game.legal_moves()` and the pass (`Game.pass_move`); return
+    their lengths. Simple ko, so that the rules are OpenSpiel's."""
+    rnd = random.Random(seed)
+    cap = max_moves(size)
+    lengths = []
+    for _ in range(games):
+        game = Game(size, ruleset=SIMPLE_KO)
+        moves = 0
+        while not game.is_over and moves < cap:
+            choices = game.legal_moves()
+            i = rnd.randrange(len(choices) + 1)
+            if i < len(choices):
+                game.play(choices[i])
+            else:
+                game.pass_move()
             moves += 1
         lengths.append(moves)
     return lengths
@@ -279,6 +302,7 @@ def run(sizes: list[int], quick: bool, seed: int) -> tuple[list[Result], dict[st
         for size in sizes:
             n = games_for(size, pick, "c")
             if exe is not None:
+                c_games(exe, size, 1, seed)  # warm-up
                 best_moves, best = 0, float("inf")
                 for _ in range(repeats):
                     best_moves, secs = c_games(exe, size, n, seed)
@@ -293,7 +317,9 @@ def run(sizes: list[int], quick: bool, seed: int) -> tuple[list[Result], dict[st
                 ("sgfmill", sgfmill_games, slow),
             ):
                 n = games_for(size, pick, name)
-                lengths, secs = best_of(lambda fn=fn, n=n, size=size: fn(size, n, seed), times)
+                fn(size, 1, seed + 1)  # warm-up: compilation, caches
+                play = partial(fn, size, n, seed)
+                lengths, secs = best_of(play, times, CPU)
                 results.append(result(name, size, lengths, secs))
     check(results)
     return results, meta
@@ -323,12 +349,17 @@ def check(results: list[Result]) -> None:
             r.note = f"{verdict} (z={z:+.1f} vs tengen-compiled)"
 
 
-def ratio_to_c(results: list[Result], r: Result) -> float | None:
-    """How many times slower than C in moves/s (None without a C result)."""
-    c = next((x for x in results if x.implementation == "c" and x.size == r.size), None)
-    if c is None or not c.games or not r.games:
+# The tengen row each peer is measured against.
+TENGEN_ROW = {"c": "tengen-compiled", "sgfmill": "tengen-api"}
+
+
+def tengen_over(results: list[Result], r: Result) -> float | None:
+    """The matching tengen row's moves/s over this peer row's (None for tengen's rows)."""
+    mine = TENGEN_ROW.get(r.implementation)
+    ours = next((x for x in results if x.implementation == mine and x.size == r.size), None)
+    if ours is None or not ours.games or not r.games:
         return None
-    return c.moves_per_s / r.moves_per_s
+    return ratio(ours.moves_per_s, r.moves_per_s)
 
 
 def _fmt(x: float, spec: str) -> str:
@@ -353,12 +384,12 @@ def table(results: list[Result]) -> str:
         "moves/s",
         "moves/game",
         "sd",
-        "x C",
+        "tengen/peer",
         "note",
     )
     body: list[tuple[str, ...]] = []
     for r in results:
-        ratio = ratio_to_c(results, r)
+        versus = tengen_over(results, r)
         body.append(
             (
                 r.implementation,
@@ -370,7 +401,7 @@ def table(results: list[Result]) -> str:
                 _fmt(r.moves_per_s, ",.0f"),
                 _fmt(r.moves_per_game, ".1f"),
                 _fmt(r.length_sd, ".1f"),
-                "-" if ratio is None else f"{ratio:.2f}",
+                "-" if versus is None else f"{versus:.2f}",
                 r.note,
             )
         )
@@ -387,11 +418,15 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.seed <= 0:
         parser.error("--seed must be positive")
+    before = load()
     results, meta = run(args.sizes, args.quick, args.seed)
+    meta["load_before"], meta["load_after"] = before, load()
     cold = meta["cold_compile_s"]
     print(table(results))
     print(
-        "\nx C = C moves/s / this moves/s (times slower). Moves include passes."
+        f"\n{RATIO_NOTE}: tengen-compiled for c, tengen-api for sgfmill. Moves include passes;"
+        " every row is timed in CPU time of its process (single-threaded)."
+        f"\n{meta['load_before']} before, {meta['load_after']} after"
         f"\nnumba: first playout call {meta['first_call_s']:.2f} s "
         f"(cache hits {meta['numba_cache_hits']}); cold compile "
         + ("failed" if cold is None else f"{cold:.2f} s")
@@ -407,7 +442,7 @@ def main(argv: list[str] | None = None) -> int:
                 "games_per_s": _finite(r.games_per_s),
                 "moves_per_s": _finite(r.moves_per_s),
                 "moves_per_game": _finite(r.moves_per_game),
-                "ratio_to_c": ratio_to_c(results, r),
+                "tengen_over_this": tengen_over(results, r),
             }
             for r in results
         ],

@@ -9,6 +9,10 @@ from hypothesis import HealthCheck, settings
 
 from tests.gnugo import require_gnugo
 
+# The suite calls the compiled kernels from the start, as plain numba would (compiling on
+# demand); the background warm-up of `tengen.core.jit` has tests of its own.
+os.environ.setdefault("TENGEN_JIT", "compiled")
+
 settings.register_profile(
     "ci", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )

@@ -23,8 +23,8 @@ from typing import Literal
 
 import numpy as np
 
-from tengen.ai import go
-from tengen.ai import tree as t
+from tengen.ai import go as go_kernels
+from tengen.ai import tree
 from tengen.ai.analysis import Analysis, MoveInfo, Progress
 from tengen.ai.levels import DEFAULT_LEVEL
 from tengen.ai.levels import level as get_level
@@ -38,11 +38,14 @@ from tengen.ai.policy import (
     TO_PLAY,
 )
 from tengen.clock import Clock
+from tengen.core import jit, kernels
 from tengen.core.color import Color
 from tengen.core.coords import Move, Point
 from tengen.core.game import Game
-from tengen.core.kernels import seed_rng
 from tengen.scoring.count import handicap_compensation
+
+# Interpreted until compiled (see `core.jit`): a first search never waits for the compiler.
+go, t, k = jit.live(go_kernels), jit.live(tree), jit.live(kernels)
 
 RESIGN: Literal["resign"] = "resign"
 SETTLED = 0.8  # a point is settled when this share of the playouts agree on its owner
@@ -214,12 +217,18 @@ class MctsPlayer:
             for tr, share in zip(self._trees, shares, strict=True)
         ]
         while True:
-            finished, pending = wait(jobs, timeout=interval, return_when=FIRST_EXCEPTION)
+            timeout = interval
+            if deadline is not None and not self._stop[0]:
+                timeout = max(0.0, min(interval, deadline - time.monotonic()))
+            finished, pending = wait(jobs, timeout=timeout, return_when=FIRST_EXCEPTION)
             for job in finished:
                 job.result()  # re-raise a worker's error here
             if not pending:
                 break
-            if progress is not None and not progress(self._analysis(pos)):
+            if deadline is not None and time.monotonic() >= deadline:
+                # Stop inside the chunk: slow ones run while the kernels compile (`core.jit`).
+                self._stop[0] = True
+            elif progress is not None and not progress(self._analysis(pos)):
                 self._stop[0] = True
 
     def _work(
@@ -447,7 +456,8 @@ def _split(playouts: int | None, parts: int) -> list[int | None]:
 
 def _rng(seed: int, index: int) -> np.ndarray:
     """Tree `index`'s random state for the player's seed."""
-    return seed_rng(seed * 1_009 + index)
+    rng: np.ndarray = k.seed_rng(seed * 1_009 + index)
+    return rng
 
 
 def _point(loc: int, stride: int) -> Move:

@@ -19,7 +19,8 @@ arrays, changed in place:
 * ``random_playouts(state, seed)``: every unfinished game played to its end by
   `core.kernels.playout` itself (uniform non-eye-filling moves under simple ko, whatever the
   ruleset), game g exactly as ``Board.playout(seed=seed + g)`` would play it, the games spread
-  over the cores with numba's ``prange`` (``numba.set_num_threads`` picks how many).
+  over the cores with numba's ``prange`` (``numba.set_num_threads`` caps how many;
+  `batch.threads` takes fewer when the games are few or other processes keep cores busy).
 
 Rules: the same kernels as `tengen.core` (see `tengen.batch.loops`), so the same captures,
 suicide and simple ko. Ko is simple or positional superko, as the ruleset says. The default,

@@ -11,11 +11,17 @@ import numpy as np
 import numpy.typing as npt
 
 from tengen.batch import loops
+from tengen.batch.threads import threads_for
 from tengen.core import kernels as k
 from tengen.core import zobrist
 from tengen.core.coords import check_size
 from tengen.core.errors import IllegalReason
 from tengen.core.rules import TROMP_TAYLOR, KoRule, Ruleset, Scoring, Tax
+
+# Games a thread needs to be worth starting (`batch.threads`): a step, mask or count takes
+# 1-15 microseconds a game, a whole playout hundreds.
+STEP_GAMES = 64
+PLAYOUT_GAMES = 2
 
 _REASONS = {
     k.OCCUPIED: IllegalReason.OCCUPIED,
@@ -154,9 +160,10 @@ def step(state: BatchState, moves: np.ndarray) -> BatchState:
     locs = np.where(active, state.locs[np.clip(moves, 0, state.points)], 0).astype(np.int32)
     codes = np.empty(state.games, np.int8)
     suicide = state.rules.suicide_allowed
-    loops.move_codes(
-        state.st, state.zh, locs, state.to_play, state.done, suicide, state.seen, codes
-    )
+    with threads_for(state.games, STEP_GAMES):
+        loops.move_codes(
+            state.st, state.zh, locs, state.to_play, state.done, suicide, state.seen, codes
+        )
     if codes.any():
         g = int(np.nonzero(codes)[0][0])
         row, col = divmod(int(moves[g]), state.width)
@@ -164,21 +171,22 @@ def step(state: BatchState, moves: np.ndarray) -> BatchState:
             f"game {g}: illegal move {int(moves[g])} ({col}, {row}) at move "
             f"{int(state.move_count[g]) + 1}: {_REASONS[int(codes[g])].value}"
         )
-    loops.apply_moves(
-        state.st,
-        state.zh,
-        locs,
-        state.to_play,
-        state.passes,
-        state.done,
-        state.move_count,
-        state.max_moves,
-        state.seen,
-        state.locs,
-        state.stones,
-        state.past,
-        state.past_len,
-    )
+    with threads_for(state.games, STEP_GAMES):
+        loops.apply_moves(
+            state.st,
+            state.zh,
+            locs,
+            state.to_play,
+            state.passes,
+            state.done,
+            state.move_count,
+            state.max_moves,
+            state.seen,
+            state.locs,
+            state.stones,
+            state.past,
+            state.past_len,
+        )
     return state
 
 
@@ -186,16 +194,17 @@ def legal_mask(state: BatchState) -> np.ndarray:
     """(games, points + 1) bool: the moves each player to move may make under the rules
     (superko included), the last column being pass; a finished game has only pass."""
     out = np.empty((state.games, state.points + 1), np.bool_)
-    loops.legal_masks(
-        state.st,
-        state.zh,
-        state.to_play,
-        state.done,
-        state.rules.suicide_allowed,
-        state.seen,
-        state.point_of,
-        out,
-    )
+    with threads_for(state.games, STEP_GAMES):
+        loops.legal_masks(
+            state.st,
+            state.zh,
+            state.to_play,
+            state.done,
+            state.rules.suicide_allowed,
+            state.seen,
+            state.point_of,
+            out,
+        )
     return out
 
 
@@ -203,7 +212,8 @@ def scores(state: BatchState) -> np.ndarray:
     """(games,) float64: black's Tromp-Taylor area minus white's minus komi, as the boards
     stand now (no dead stones: random play captures them)."""
     areas = np.empty((state.games, 2), np.int32)
-    loops.area(state.st, areas)
+    with threads_for(state.games, STEP_GAMES):
+        loops.area(state.st, areas)
     return areas[:, 0] - areas[:, 1] - state.komi
 
 
@@ -248,18 +258,19 @@ def random_playouts(state: BatchState, seed: int = 0) -> BatchState:
     only, and the playout's positions do not enter the superko history or the observation
     history (the game is over after it).
     """
-    loops.playouts(
-        state.st,
-        state.zh,
-        state.to_play,
-        state.passes,
-        state.done,
-        state.move_count,
-        state.max_moves,
-        seed,
-        state.locs,
-        state.stones,
-        state.past,
-        state.past_len,
-    )
+    with threads_for(state.games, PLAYOUT_GAMES):
+        loops.playouts(
+            state.st,
+            state.zh,
+            state.to_play,
+            state.passes,
+            state.done,
+            state.move_count,
+            state.max_moves,
+            seed,
+            state.locs,
+            state.stones,
+            state.past,
+            state.past_len,
+        )
     return state

@@ -14,11 +14,12 @@ from functools import cache
 
 import numpy as np
 
-from tengen.core import kernels as k
-from tengen.core import zobrist
+from tengen.core import jit, kernels, zobrist
 from tengen.core.color import Color
 from tengen.core.coords import Move, Point, check_size, name
 from tengen.core.errors import IllegalMove, IllegalReason
+
+k = jit.live(kernels)  # interpreted until compiled (see `core.jit`)
 
 _REASONS = {
     k.OCCUPIED: IllegalReason.OCCUPIED,
@@ -30,10 +31,21 @@ _REASONS = {
 CAPTURED_SHIFT = 2 * k._LOC_BITS + 9
 
 
+NO_HASHES = np.empty(0, np.int64)  # `kernels.legal_points`: no hashes wanted
+
+
 @cache
 def _points(width: int, height: int, cells: int) -> tuple[Point, ...]:
     """The point at each kernel location of a board shape (walls give off-board points)."""
     return tuple(Point(loc % (width + 1) - 1, loc // (width + 1) - 1) for loc in range(cells))
+
+
+@cache
+def _point_array(width: int, height: int, cells: int) -> np.ndarray:
+    """`_points` as a numpy object array: indexed by an array of locations in one step."""
+    points = np.empty(cells, object)
+    points[:] = _points(width, height, cells)
+    return points
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +73,7 @@ class Chain:
 class Board:
     """A rectangular Go board of 1x1 to 52x52 points (square by default)."""
 
-    __slots__ = ("_buf", "_st", "_zh", "height", "width")
+    __slots__ = ("_buf", "_point_at", "_st", "_zh", "height", "width")
 
     def __init__(self, width: int = 19, height: int | None = None) -> None:
         height = width if height is None else height
@@ -73,6 +85,7 @@ class Board:
         k.init_state(self._st, width, height)
         self._zh = zobrist.table(width, height, cells).copy()
         self._buf = np.empty(cells, dtype=np.int32)
+        self._point_at = _point_array(width, height, cells)  # shared by boards of this shape
 
     # -- coordinates -------------------------------------------------------------------------
 
@@ -149,6 +162,7 @@ class Board:
         other._st = self._st.copy()
         other._zh = self._zh.copy()
         other._buf = np.empty_like(self._buf)
+        other._point_at = self._point_at
         return other
 
     # -- chains ------------------------------------------------------------------------------
@@ -273,12 +287,19 @@ class Board:
     ) -> tuple[list[Point], list[int]]:
         """`legal_points` as two lists side by side, the points and their hashes: a caller
         that needs only the points builds no pairs."""
-        cells = self._st.shape[1]
-        locs = np.empty(cells, np.int32)
-        hashes = np.empty(cells, np.int64)
-        n = k.legal_points(self._st, self._zh, int(color), allow_suicide, skip_eyes, locs, hashes)
-        point_at = _points(self.width, self.height, cells)
-        return list(map(point_at.__getitem__, locs[:n].tolist())), hashes[:n].tolist()
+        hashes = np.empty(self._st.shape[1], np.int64)
+        points = self._legal(color, allow_suicide, skip_eyes, hashes)
+        return points, hashes[: len(points)].tolist()
+
+    def _legal(
+        self, color: Color, allow_suicide: bool, skip_eyes: bool, hashes: np.ndarray
+    ) -> list[Point]:
+        """The points of `legal_points` (the locations pass through the scratch buffer),
+        their hashes written into `hashes` unless it is `NO_HASHES`."""
+        buf = self._buf
+        n = k.legal_points(self._st, self._zh, int(color), allow_suicide, skip_eyes, buf, hashes)
+        points: list[Point] = self._point_at[buf[:n]].tolist()
+        return points
 
     def playout(self, color: Color, max_moves: int | None = None, seed: int = 0) -> int:
         """Play a random game to its end in place (see `kernels.playout`); return its moves.
@@ -295,6 +316,7 @@ class Board:
         float array from -1 (white) to +1 (black). The board is left unchanged."""
         limit = 3 * self.width * self.height if max_moves is None else max_moves
         out = np.zeros(self._st.shape[1], np.float64)
+        jit.wait()  # hundreds of playouts: worth waiting for the compiled kernel, if need be
         k.ownership(self._st, self._zh, int(to_play), playouts, limit, k.seed_rng(seed), out)
         s = self.width + 1
         return out[s : s * (self.height + 1)].reshape(self.height, s)[:, 1:].copy()

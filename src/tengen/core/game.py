@@ -14,14 +14,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from tengen.core import coords, zobrist
+from tengen.core import coords, jit, kernels, zobrist
 from tengen.core import handicap as handicap_rules
-from tengen.core import kernels as k
-from tengen.core.board import CAPTURED_SHIFT, Board
+from tengen.core.board import CAPTURED_SHIFT, NO_HASHES, Board
 from tengen.core.color import Color
 from tengen.core.coords import Move, Point
 from tengen.core.errors import IllegalMove, IllegalReason
 from tengen.core.rules import CHINESE, KoRule, Ruleset
+
+k = jit.live(kernels)  # interpreted until compiled (see `core.jit`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,9 +68,11 @@ _Action = GameMove | _Setup | _Resign
 # check that uses it.
 _BLACK, _WHITE = Color.BLACK, Color.WHITE
 _SIMPLE, _POSITIONAL, _SITUATIONAL = KoRule.SIMPLE, KoRule.POSITIONAL, KoRule.SITUATIONAL
-_OPPONENT = {_BLACK: _WHITE, _WHITE: _BLACK}  # Color.opponent, as a lookup
+# Color.opponent, as a lookup by the colour's value (a tuple: an enum member hashes slowly).
+_OPPONENT = (_BLACK, _WHITE, _BLACK)  # [0] unused
 _NO_VIOLATIONS: tuple[IllegalReason, ...] = ()
 _STONE = (None, _BLACK, _WHITE)  # what a kernel colour code puts on a point
+_LEGAL = k.LEGAL
 _KERNEL_REASONS = {
     k.OCCUPIED: IllegalReason.OCCUPIED,
     k.SUICIDE: IllegalReason.SUICIDE,
@@ -174,10 +177,13 @@ class Game:
         color = self.to_play if color is None else color
         if self.is_over or (not self.free_turns and color != self.to_play):
             return []
+        ko = self.ruleset.ko
+        if ko is _SIMPLE:
+            return self.board._legal(color, self.ruleset.suicide_allowed, not own_eyes, NO_HASHES)
         points, hashes = self.board.legal_points_and_hashes(
             color, allow_suicide=self.ruleset.suicide_allowed, skip_eyes=not own_eyes
         )
-        if self.ruleset.ko is _POSITIONAL:
+        if ko is _POSITIONAL:
             seen = self._positions
             return [p for p, h in zip(points, hashes, strict=True) if h not in seen]
         if self.ruleset.ko is _SITUATIONAL:
@@ -219,18 +225,25 @@ class Game:
             # from the hash of the position made.
             board = self.board
             col, row = move
-            if not (0 <= col < board.width and 0 <= row < board.height):
+            width = board.width
+            if not (0 <= col < width and 0 <= row < board.height):
                 raise IllegalMove(IllegalReason.OFF_BOARD, move, self.move_number + 1)
-            loc = (row + 1) * (board.width + 1) + col + 1
+            loc = (row + 1) * (width + 1) + col + 1
+            permissive = self.permissive
             code, packed, prev_order, prev_hash, after = k.try_play(
-                board._st, board._zh, loc, int(color), self.ruleset.suicide_allowed, self.permissive
+                board._st, board._zh, loc, int(color), self.ruleset.suicide_allowed, permissive
             )
             if not packed:
                 raise IllegalMove(_KERNEL_REASONS[code], move, self.move_number + 1)
-            repeated = (
-                code == k.LEGAL and self.ruleset.ko is not _SIMPLE and self._repeats(after, color)
-            )
-            broken = self._breaks(code, color, repeated)
+            if permissive:
+                repeated = (
+                    code == _LEGAL
+                    and self.ruleset.ko is not _SIMPLE
+                    and self._repeats(after, color)
+                )
+                broken = self._breaks(code, color, repeated)
+            else:  # simple ko, the game on, the right turn: the kernel played a legal move
+                broken = _NO_VIOLATIONS
             entry = self._record(move, color, loc, packed, prev_order, prev_hash, after, broken)
         self._redo.clear()
         return entry

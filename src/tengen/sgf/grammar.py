@@ -25,8 +25,11 @@ from typing import Any, TypeVar, overload
 
 import numpy as np
 
-from tengen.sgf import tokens
+from tengen.core import jit
+from tengen.sgf import tokens as compiled_tokens
 from tengen.sgf.errors import SgfError, SgfWarning
+
+tokens = jit.live(compiled_tokens)  # interpreted until compiled (see `core.jit`)
 
 
 class RawNode:

@@ -1,0 +1,264 @@
+"""Compiled kernels that never keep a caller waiting for the compiler.
+
+numba compiles a kernel on its first call, or loads it from its on-disk cache: seconds on a
+fresh install. Python code therefore calls kernels through `live(module)`, a namespace that
+holds each kernel's interpreted twin (the very same function, its code object run by Python
+with globals that name the other twins) until a background thread has every kernel compiled
+or loaded, and from then on the compiled kernels. There is one implementation of each rule.
+
+On a cold cache the compiling is done by a subprocess (``python -m tengen.warm``: it plays a
+little of everything, so numba writes its cache, and lists the signatures it compiled), away
+from this process's GIL; this process then loads those signatures from the cache. Set
+``TENGEN_JIT=compiled`` to call the compiled kernels from the start (numba compiles on
+demand, as plain numba does) or ``TENGEN_JIT=interpreted`` never to compile.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import hashlib
+import importlib
+import logging
+import os
+import pickle
+import subprocess
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from types import FunctionType, ModuleType
+from typing import Any, cast
+
+import numba
+import numpy as np
+from numba.core.dispatcher import Dispatcher
+
+MODES = ("background", "compiled", "interpreted")
+SIGNATURES = "tengen-signatures-{key}.pickle"  # in numba's cache folder of `tengen.core`
+
+_log = logging.getLogger(__name__)
+_lock = threading.RLock()
+_ready = threading.Event()
+_started = False
+_spaces: list[tuple[ModuleType, ModuleType]] = []  # (live namespace, its module)
+_twins: dict[int, FunctionType] = {}  # id(dispatcher) -> interpreted twin
+_namespaces: dict[int, dict[str, Any]] = {}  # id(module globals) -> the twins' globals
+_views: dict[int, ModuleType] = {}  # id(module globals) -> a module of twins
+
+
+def mode() -> str:
+    """How kernels are called: TENGEN_JIT, one of `MODES` (background when unset)."""
+    value = os.environ.get("TENGEN_JIT", "background")
+    if value not in MODES:
+        raise ValueError(f"TENGEN_JIT must be one of {', '.join(MODES)}, not {value!r}")
+    return value
+
+
+def live(module: ModuleType) -> Any:
+    """`module`'s names for Python callers: its kernels interpreted until compiled ones are
+    ready (see the module docstring), everything else as it is. The first call of a twin
+    starts the warm-up (not the import, which it would slow down)."""
+    current = mode()
+    space = ModuleType(module.__name__, module.__doc__)
+    with _lock:
+        compiled = current == "compiled" or _ready.is_set()
+        for name, value in vars(module).items():
+            if name.startswith("__"):
+                continue
+            if isinstance(value, Dispatcher) and not compiled:
+                value = _wrapping(interpreted(value))
+            setattr(space, name, value)
+        _spaces.append((space, module))
+    return space
+
+
+def interpreted(kernel: Any) -> FunctionType:
+    """The interpreted twin of a compiled `kernel` (a numba dispatcher): its own Python code,
+    calling the twins of the kernels it calls."""
+    with _lock:
+        twin = _twins.get(id(kernel))
+        if twin is None:
+            f = kernel.py_func
+            twin = FunctionType(
+                f.__code__, _namespace(f.__globals__), f.__name__, f.__defaults__, f.__closure__
+            )
+            twin.__doc__ = f.__doc__
+            _twins[id(kernel)] = twin
+        return twin
+
+
+def ready() -> bool:
+    """Whether Python callers now get the compiled kernels."""
+    return _ready.is_set() or mode() == "compiled"
+
+
+def wait(timeout: float | None = None) -> bool:
+    """Block until the compiled kernels are ready (e.g. before a player's clock starts);
+    False if `timeout` seconds passed first or they never will be (interpreted mode)."""
+    current = mode()
+    if current == "compiled":
+        return True
+    if current == "interpreted":
+        return False
+    start()
+    return _ready.wait(timeout)
+
+
+def start() -> None:
+    """Start the background warm-up once per process (in background mode)."""
+    global _started
+    with _lock:
+        if _started:
+            return
+        _started = True
+        if mode() != "background":
+            return
+    threading.Thread(target=_warm_up, name="tengen-jit", daemon=True).start()
+
+
+def record(path: Path | None = None) -> Path:
+    """Write the signatures every kernel of tengen has compiled in this process (what
+    ``python -m tengen.warm`` calls after its workload); return the file written."""
+    found: dict[tuple[str, str], list[Any]] = {}
+    for name, module in list(sys.modules.items()):
+        if not name.startswith("tengen.") or module is None:
+            continue
+        for attr, value in list(vars(module).items()):
+            if isinstance(value, Dispatcher) and value.__module__ == name and value.signatures:
+                found[(name, attr)] = list(value.signatures)
+    target = path or signature_path()
+    tmp = target.with_suffix(f".{os.getpid()}.tmp")
+    tmp.write_bytes(pickle.dumps(found))
+    tmp.replace(target)  # whole or absent, for a process reading it meanwhile
+    for old in target.parent.glob(SIGNATURES.format(key="*")):
+        if old != target:
+            old.unlink(missing_ok=True)
+    return target
+
+
+def signature_path() -> Path:
+    """Where the signature list of this build of tengen lives: beside numba's cache of
+    `tengen.core`, named by a key of the Python, numba and every tengen source file."""
+    from tengen.core import kernels
+
+    folder = Path(cast(Any, kernels.init_state)._cache._cache_path)  # numba's choice of folder
+    digest = hashlib.sha256(f"{sys.version}\n{numba.__version__}\n".encode())
+    root = Path(__file__).resolve().parent.parent
+    for source in sorted(root.rglob("*.py")):
+        stat = source.stat()
+        digest.update(f"{source.relative_to(root)} {stat.st_mtime_ns} {stat.st_size}\n".encode())
+    return folder / SIGNATURES.format(key=digest.hexdigest()[:16])
+
+
+# -- internals -----------------------------------------------------------------------------
+
+
+def _namespace(module_globals: dict[str, Any]) -> dict[str, Any]:
+    """The globals the twins of a module's kernels run with: the module's own, each kernel
+    replaced by its twin and each tengen module of kernels by a module of twins."""
+    space = _namespaces.get(id(module_globals))
+    if space is None:
+        space = _namespaces[id(module_globals)] = {}
+        for name, value in list(module_globals.items()):
+            if isinstance(value, Dispatcher):
+                value = interpreted(value)
+            elif isinstance(value, ModuleType) and value.__name__.startswith("tengen."):
+                value = _view(value)
+            space[name] = value
+    return space
+
+
+def _view(module: ModuleType) -> ModuleType:
+    """`module` as the twins see it: its kernels interpreted."""
+    view = _views.get(id(vars(module)))
+    if view is None:
+        view = _views[id(vars(module))] = ModuleType(module.__name__)
+        view.__dict__.update(_namespace(vars(module)))
+    return view
+
+
+def _wrapping(twin: FunctionType) -> Callable[..., Any]:
+    """`twin` with numpy's integer overflow warnings off: compiled code wraps silently."""
+
+    @functools.wraps(twin)
+    def call(*args: Any) -> Any:
+        if not _started:
+            start()
+        with np.errstate(over="ignore"):
+            return twin(*args)
+
+    return call
+
+
+def _warm_up() -> None:
+    """Get every recorded kernel signature compiled (from numba's cache, filled by a
+    subprocess if need be), then hand the compiled kernels to the Python callers."""
+    try:
+        by_module: dict[str, list[tuple[str, list[Any]]]] = {}
+        for (module_name, attr), sigs in _signatures().items():
+            by_module.setdefault(module_name, []).append((attr, sigs))
+        # The rules first (a game's moves), each module handed over once it is ready.
+        for module_name in sorted(by_module, key=lambda name: name != "tengen.core.kernels"):
+            module = importlib.import_module(module_name)
+            for attr, sigs in by_module[module_name]:
+                kernel = getattr(module, attr, None)
+                if isinstance(kernel, Dispatcher):
+                    for sig in sigs:
+                        kernel.compile(sig)
+            _switch(module)
+    except Exception:  # the kernels then compile on demand, as plain numba would
+        _log.exception("tengen: warming up the compiled kernels failed")
+    finally:
+        _switch()
+
+
+def _signatures() -> dict[tuple[str, str], list[Any]]:
+    """The recorded signatures, made first by ``python -m tengen.warm`` if there are none
+    (one process at a time does that: the others wait for it and read its list)."""
+    path = signature_path()
+    with _exclusive(path.parent / "tengen-warm.lock"):
+        if not path.exists():
+            env = dict(os.environ, TENGEN_JIT="compiled")
+            done = subprocess.run(
+                [sys.executable, "-m", "tengen.warm", "--signatures", str(path)],
+                env=env,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
+                check=False,
+            )
+            if done.returncode != 0:
+                _log.warning("tengen.warm failed: %s", done.stderr.decode(errors="replace"))
+                return {}
+    loaded: dict[tuple[str, str], list[Any]] = pickle.loads(path.read_bytes())
+    return loaded
+
+
+@contextlib.contextmanager
+def _exclusive(lock_path: Path) -> Iterator[None]:
+    """Hold an exclusive lock on `lock_path` (where the platform has `fcntl`)."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not POSIX
+        yield
+        return
+    with open(lock_path, "a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def _switch(only: ModuleType | None = None) -> None:
+    """Give the live namespaces of `only` (default: of every module, and then `ready` is
+    True) their module's compiled kernels."""
+    with _lock:
+        for space, module in _spaces:
+            if only is None or module is only:
+                for name, value in vars(module).items():
+                    if isinstance(value, Dispatcher):
+                        setattr(space, name, value)
+        if only is None:
+            _ready.set()

@@ -1,0 +1,127 @@
+"""The kernels' interpreted twins and the switch to the compiled kernels (`core.jit`)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tengen.core import jit, kernels
+from tengen.core.board import Board
+
+
+def run_python(code: str, env: dict[str, str], timeout: float = 120) -> list[str]:
+    """Run `code` in a fresh interpreter with `env` added; its output lines."""
+    done = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code)],
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout.split()
+
+
+@given(
+    size=st.integers(2, 7),
+    moves=st.lists(st.tuples(st.integers(0, 6), st.integers(0, 6)), max_size=60),
+    suicide=st.booleans(),
+)
+def test_twins_play_exactly_as_the_compiled_kernels(
+    size: int, moves: list[tuple[int, int]], suicide: bool
+) -> None:
+    compiled, twin = Board(size), Board(size)
+    try_play, legal_points, undo = (
+        jit.interpreted(kernels.try_play),
+        jit.interpreted(kernels.legal_points),
+        jit.interpreted(kernels.undo),
+    )
+    cells = compiled._st.shape[1]
+    played = []
+    for i, (col, row) in enumerate(moves):
+        if col >= size or row >= size:
+            continue
+        loc = (row + 1) * (size + 1) + col + 1
+        color = 1 + i % 2
+        want = kernels.try_play(compiled._st, compiled._zh, loc, color, suicide, False)
+        got = try_play(twin._st, twin._zh, loc, color, suicide, False)
+        assert tuple(int(x) for x in got) == tuple(int(x) for x in want)
+        if want[1]:
+            played.append(want)
+        listed = []
+        for board, fn in ((compiled, kernels.legal_points), (twin, legal_points)):
+            locs, hashes = np.zeros(cells, np.int32), np.zeros(cells, np.int64)
+            n = fn(board._st, board._zh, 3 - color, suicide, True, locs, hashes)
+            listed.append((int(n), locs.tolist(), hashes.tolist()))
+        assert listed[0] == listed[1]
+        assert np.array_equal(compiled._st, twin._st)
+        assert np.array_equal(compiled._zh, twin._zh)
+    for _, packed, prev_order, prev_hash, _ in reversed(played):
+        kernels.undo(compiled._st, compiled._zh, packed, prev_order, prev_hash)
+        undo(twin._st, twin._zh, packed, prev_order, prev_hash)
+        assert np.array_equal(compiled._st, twin._st)
+
+
+def test_a_cold_start_plays_at_once_then_switches_to_the_compiled_kernels(
+    tmp_path: Path,
+) -> None:
+    lines = run_python(
+        """
+        from tengen import Game, Point
+        from tengen.core import game, jit, kernels
+        g = Game(9)
+        g.play(Point(2, 2))
+        g.legal_moves()
+        print(jit.ready(), game.k.try_play is kernels.try_play)
+        """,
+        {"TENGEN_JIT": "background", "NUMBA_CACHE_DIR": str(tmp_path)},
+    )
+    # On an empty cache nothing is compiled by the time the first move is played.
+    assert lines == ["False", "False"]
+
+
+def test_the_warm_up_hands_over_the_compiled_kernels() -> None:
+    lines = run_python(
+        """
+        from tengen import Game, Point
+        from tengen.core import game, jit, kernels
+        g = Game(9)
+        g.play(Point(2, 2))
+        print(jit.wait(300), game.k.try_play is kernels.try_play)
+        g.play(Point(3, 3))
+        print(sorted(str(s) for s in kernels.try_play.signatures) != [])
+        """,
+        {"TENGEN_JIT": "background"},
+        timeout=400,  # on an empty cache the warm-up compiles what the suite has not yet
+    )
+    assert lines == ["True", "True", "True"]
+
+
+def test_interpreted_mode_never_compiles() -> None:
+    lines = run_python(
+        """
+        from tengen import Game, Point
+        from tengen.core import jit, kernels
+        g = Game(9)
+        g.play(Point(2, 2))
+        print(jit.wait(0.5), len(kernels.try_play.signatures))
+        """,
+        {"TENGEN_JIT": "interpreted"},
+    )
+    assert lines == ["False", "0"]
+
+
+def test_an_unknown_mode_is_named() -> None:
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("TENGEN_JIT", "eager")
+        with pytest.raises(ValueError, match=r"TENGEN_JIT must be one of .* not 'eager'"):
+            jit.mode()
