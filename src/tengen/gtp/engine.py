@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from typing import Literal, Protocol, TypeVar
 
 from tengen import __version__
-from tengen.ai.analysis import Analyser, Analysis, Progress
+from tengen.gtp.search import Analyser, Analysis, Progress
 from tengen.clock import Clock, TimeControl
 from tengen.core.color import Color
 from tengen.core.coords import GTP_COLUMNS, Move, Point, from_gtp, to_gtp

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-from tengen.ai.analysis import Analysis
+from tengen.gtp.search import Analysis
 from tengen.core.board import Board
 from tengen.core.coords import Point, to_gtp
 from tengen.scoring.count import PointStatus
