@@ -23,7 +23,6 @@ from dataclasses import dataclass, replace
 from typing import Literal, Protocol, TypeVar
 
 from tengen import __version__
-from tengen.gtp.search import Analyser, Analysis, Progress
 from tengen.clock import Clock, TimeControl
 from tengen.core.color import Color
 from tengen.core.coords import GTP_COLUMNS, Move, Point, from_gtp, to_gtp
@@ -43,11 +42,13 @@ from tengen.gtp.protocol import (
     format_success,
     parse_line,
 )
+from tengen.gtp.search import Analyser, Analysis, Progress
 from tengen.records import game_record, open_record
 from tengen.scoring import score_game
 from tengen.scoring.life import Status, dead_stones, estimate, seki_stones
 from tengen.sgf import GameTree, Node, serialise
 from tengen.sgf.replay import apply_node
+from tengen.sgf.tree import Place
 
 _T = TypeVar("_T")
 MAX_SIZE = len(GTP_COLUMNS)  # GTP vertices have letters for 25 columns
@@ -640,12 +641,15 @@ def _load(tree: GameTree, ruleset: Ruleset, stop: Callable[[int, Node], bool]) -
     width, height = tree.size
     game = Game(width, height, ruleset, permissive=True, free_turns=True, end_after_passes=False)
     number = 0
-    for node in tree.main_line():
+    place = Place(tree.root)  # names a refused move without a walk to the root
+    for depth, node in enumerate(tree.main_line()):
+        if depth:
+            place.down(0, node)
         if "B" in node.properties or "W" in node.properties:
             number += 1
             if stop(number, node):
                 break
-        apply_node(game, node)
+        apply_node(game, node, place=place)
     game.permissive = False
     return game
 
@@ -662,7 +666,7 @@ def _stop_before(text: str, width: int, height: int) -> Callable[[int, Node], bo
 
     def at_point(_number: int, node: Node) -> bool:
         try:
-            move = node.move
+            move = node.move_at((width, height))  # no walk to the root for SZ on `tt`
         except ValueError:
             return False
         return move is not None and move[1] == point

@@ -14,9 +14,9 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-from tengen.gtp.search import Analysis
 from tengen.core.board import Board
 from tengen.core.coords import Point, to_gtp
+from tengen.gtp.search import Analysis
 from tengen.scoring.count import PointStatus
 
 # type/label/command, one a line; %m is the colour to move.
