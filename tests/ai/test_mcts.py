@@ -194,6 +194,20 @@ def test_progress_can_stop_the_search() -> None:
     assert calls and a.visits < 10_000_000
 
 
+def test_searches_the_same_after_warming_up() -> None:
+    game = Game(9)
+    moves = []
+    for warm in (False, True):
+        player = MctsPlayer(playouts=300, threads=2, seed=4)
+        try:
+            if warm:
+                player.warm(9)
+            moves.append(player.genmove(game, Color.BLACK))
+        finally:
+            player.close()
+    assert moves[0] == moves[1]
+
+
 class MctsPlayerContext:
     """A player on 2 threads that is closed after the block."""
 

@@ -90,10 +90,20 @@ def test_a_failing_engine_loses_mid_game(tmp_path: Path, mode: str, reason: str,
 
 
 def test_the_clock_flags_a_slow_engine(tmp_path: Path) -> None:
-    slow = PlayerSpec("slow", fake_engine(tmp_path, "hang", 2))
+    slow = PlayerSpec("slow", fake_engine(tmp_path, "hang", 3))  # genmove 1: the warm-up
     config = GameConfig(size=9, time=TimeControl.parse("absolute:0.5"))
     outcome = play(slow, PlayerSpec("random", "random"), config)
     assert outcome.result.to_sgf() == "W+T" and outcome.moves == 2
+
+
+def test_an_engine_is_warmed_up_before_its_clock_starts(tmp_path: Path) -> None:
+    """The engine's first genmove takes 2 s (a cold start) on a clock of 1.5 s for the game:
+    the warm-up move takes it off the clock."""
+    cold = PlayerSpec("cold", fake_engine(tmp_path, "cold", 1))
+    config = GameConfig(size=9, time=TimeControl.parse("absolute:1.5"), max_moves=6)
+    outcome = play(cold, PlayerSpec("random", "random"), config)
+    assert outcome.result.reason != "time", outcome.ending
+    assert outcome.moves == 6
 
 
 def test_move_limit_adjudicates_by_counting() -> None:

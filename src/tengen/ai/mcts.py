@@ -6,9 +6,11 @@ statistics. With a simulation budget the result depends only on the seed, the nu
 threads and the moves asked so far; with seconds it also depends on the machine. Trees are
 kept between moves and the subtree of the moves since played becomes the next root.
 
-Decisions the search alone does not make live here: resigning below the level's win rate,
-passing once every point the player could still play is settled (or nothing but own eyes is
-left), and drawing a weaker move at low levels.
+Decisions the search alone does not make live here: resigning below a win rate (the level's,
+or the player's `resign`; 0 never resigns), passing once every point the player could still
+play is settled (or nothing but own eyes is left), answering a pass with a pass when tengen's
+count says the game is won and no move gains a point (`ending`), and drawing a weaker move at
+low levels.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from typing import Literal
 
 import numpy as np
 
-from tengen.ai import go
+from tengen.ai import ending, go
 from tengen.ai import tree as t
 from tengen.ai.analysis import Analysis, MoveInfo, Progress
 from tengen.ai.levels import DEFAULT_LEVEL
@@ -50,6 +52,8 @@ MIN_RESIGN_VISITS = 200  # never resign on less evidence than this
 PASS_PROBE = 200  # simulations given to the pass alone before passing
 REUSE_MOVES = 8  # moves played since the last search that tree reuse follows
 SAFETY = 0.3  # seconds kept back from the clock for the answer to arrive
+END_SHARE = 0.6  # share of the move's time searched after a pass (the count takes the rest)
+SEARCHED = 3  # the search's favourites the count tries before answering a pass
 
 
 @dataclass
@@ -81,7 +85,8 @@ class _Position:
 
 class MctsPlayer:
     """The built-in Go player at a level (see `tengen.ai.levels`); explicit `playouts` or
-    `seconds` replace the level's budget. Call `close` to stop its threads."""
+    `seconds` replace the level's budget; `resign` replaces the level's resignation win rate
+    (0: never resign, as for analysis). Call `close` to stop its threads."""
 
     def __init__(
         self,
@@ -92,9 +97,11 @@ class MctsPlayer:
         threads: int | None = None,
         seed: int = 0,
         capacity: int = 1_500_000,
+        resign: float | None = None,
     ) -> None:
-        check_settings(level, playouts, seconds, threads)
+        check_settings(level, playouts, seconds, threads, resign)
         self.level = get_level(level)
+        self.resign = self.level.resign if resign is None else resign
         if playouts is None and seconds is None:
             playouts, seconds = self.level.playouts, self.level.seconds
         self.playouts = playouts
@@ -129,6 +136,8 @@ class MctsPlayer:
         if not legal:
             return None
         seconds = _budget_seconds(self.seconds, clock, game)
+        if game.consecutive_passes and seconds is not None:
+            seconds *= END_SHARE
         pos = self._begin(game, color)
         self._run(pos, self.playouts, seconds, _watching(progress), interval)
         analysis = self._analysis(pos)
@@ -139,8 +148,10 @@ class MctsPlayer:
         if not played:
             return legal[0]
         best = played[0]
-        if analysis.visits >= MIN_RESIGN_VISITS and best.winrate < self.level.resign:
+        if analysis.visits >= MIN_RESIGN_VISITS and best.winrate < self.resign:
             return RESIGN
+        if game.consecutive_passes:
+            return self._answer_pass(game, color, played)
         if self._settled(game, color, analysis, legal):
             # Everything looks decided: search the pass itself before trusting that.
             only_pass = np.zeros_like(pos.allowed)
@@ -178,6 +189,15 @@ class MctsPlayer:
             progress(analysis)
         self.last_analysis = analysis
         return analysis
+
+    def warm(self, width: int = 19, height: int | None = None) -> None:
+        """Compile (or load from numba's cache) the search and the count on a `width` x
+        `height` board, so that the first move on a clock does not pay for it; the player
+        then searches as if it had not been warmed."""
+        game = Game(width, height)
+        self._run(self._begin(game, Color.BLACK), 2 * self.threads, None, None, 1.0)
+        ending.judge(game, Color.BLACK, playouts=2)
+        self._trees, self._key, self._history = [], None, ()
 
     def close(self) -> None:
         """Stop any search and the threads; drop the trees."""
@@ -357,6 +377,21 @@ class MctsPlayer:
         own = analysis.ownership
         return all(abs(own[p.row * game.width + p.col] * sign) >= SETTLED for p in legal)
 
+    def _answer_pass(self, game: Game, color: Color, played: list[MoveInfo]) -> Move:
+        """After the opponent's pass (a pass now ends the game): pass when tengen's count wins
+        and no move gains a point; else the search's move, or the move that gains most when
+        the search's own gains nothing by the count."""
+        searched = [m.move for m in played[:SEARCHED] if m.move is not None]
+        verdict = ending.judge(game, color, searched, seed=self.seed + game.move_number)
+        if verdict.settled:
+            return None
+        move, gain = verdict.best_gain
+        best = played[0].move
+        behind = best is None or verdict.gains.get(best, 0.0) < gain
+        if move is not None and gain >= ending.MIN_GAIN and behind:
+            return move
+        return best
+
     def _draw(self, played: list[MoveInfo], number: int) -> Move:
         """A move drawn with odds visits**(1/temperature), seeded by the move number."""
         rng = random.Random(self.seed * 1_000_003 + number)
@@ -365,10 +400,16 @@ class MctsPlayer:
 
 
 def check_settings(
-    level: int, playouts: int | None, seconds: float | None, threads: int | None
+    level: int,
+    playouts: int | None,
+    seconds: float | None,
+    threads: int | None,
+    resign: float | None = None,
 ) -> None:
     """Raise ValueError naming the first setting of a player that is out of range."""
     get_level(level)
+    if resign is not None and not 0 <= resign < 1:
+        raise ValueError(f"resign must be a win rate from 0 (never) to below 1, not {resign}")
     if playouts is not None and playouts < 1:
         raise ValueError(f"playouts must be at least 1, not {playouts}")
     if seconds is not None and not 0 < seconds < math.inf:
