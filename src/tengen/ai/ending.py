@@ -4,7 +4,7 @@ The search cannot judge a pass near the end: its playouts score the board as it 
 it keeps playing to capture stones that any count takes off as dead, or fills its own
 territory while nothing better is left. A person instead counts: passing now (after the
 opponent's pass, it ends the game) is right when the count with the dead stones taken off
-wins and no single move gains a point by the same count under the game's ruleset (a dame
+does not lose and no single move gains a point by the same count under the game's ruleset (a dame
 under area scoring, a capture, closing an open border). `judge` makes that count with
 `scoring.life`'s dead-stone estimate; a move is tried on a copy of the board.
 """
@@ -51,9 +51,10 @@ class Judgement:
 
     @property
     def settled(self) -> bool:
-        """Whether passing loses nothing: the count wins and no move gains a point."""
+        """Whether passing loses nothing: the count does not lose (a draw stays a draw) and
+        no move gains a point."""
         return (
-            self.lead > 0
+            self.lead >= 0
             and not self.must_capture
             and self.open_points <= MAX_CANDIDATES
             and self.best_gain[1] < MIN_GAIN
