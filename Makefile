@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test check check-long bench bench-env clean
+.PHONY: play test check check-long bench bench-env pachi strength clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -59,6 +59,17 @@ bench: $(BENCH_STAMP)
 	$(NICE) $(BENCH_BIN)/python bench/match.py
 	$(NICE) $(BENCH_BIN)/python bench/analysis.py
 	$(NICE) $(BENCH_BIN)/python bench/strength.py
+
+## pachi: build Pachi (no neural network) from its source into build/pachi (git-ignored)
+pachi:
+	nice -n 10 scripts/build_pachi.sh
+
+## strength: tengen against Pachi (skipped where not built) and GNU Go, resumable; ARGS are
+##           bench/strength.py's, e.g. ARGS="--games 40 --size 9 --komi 7 --seconds 2 --threads 1"
+##           (`make strength ARGS=--quick`: a few short games, a sanity run)
+strength: $(STAMP)
+	nice -n 10 $(BIN)/python bench/strength.py --opponent pachi $(ARGS)
+	nice -n 10 $(BIN)/python bench/strength.py --opponent gnugo $(ARGS)
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

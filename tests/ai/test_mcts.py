@@ -7,7 +7,8 @@ from collections.abc import Iterator
 import pytest
 
 from tengen.ai.levels import DEFAULT_LEVEL, LEVELS, MAX_LEVEL, MIN_LEVEL
-from tengen.ai.mcts import MctsPlayer
+from tengen.ai.mcts import MARGIN, SAFETY, MctsPlayer, _budget_seconds
+from tengen.clock import Clock, TimeControl
 from tengen.core.color import Color
 from tengen.core.coords import Point
 from tengen.core.game import Game
@@ -219,3 +220,16 @@ class MctsPlayerContext:
 
     def __exit__(self, *exc: object) -> None:
         self.player.close()
+
+
+@pytest.mark.parametrize("period", [1.0, 1.5, 2.0, 5.0, 10.0, 30.0])
+def test_thinks_most_of_a_byoyomi_period_and_keeps_a_margin(period: float) -> None:
+    """On byo-yomi with no main time left the player searches at least 80% of a period of 2 s
+    or more (it searched 0.8 of it less 0.3 s), and always leaves SAFETY seconds and MARGIN of
+    the period for the answer to arrive on a loaded machine."""
+    clock = Clock(TimeControl("byoyomi", 0.0, period=period, periods=1))
+    spare = _budget_seconds(None, clock, Game(9))
+    assert spare is not None
+    assert spare <= period - max(SAFETY, MARGIN * period)
+    if period >= 2:
+        assert spare >= 0.8 * period

@@ -52,6 +52,7 @@ MIN_RESIGN_VISITS = 200  # never resign on less evidence than this
 PASS_PROBE = 200  # simulations given to the pass alone before passing
 REUSE_MOVES = 8  # moves played since the last search that tree reuse follows
 SAFETY = 0.3  # seconds kept back from the clock for the answer to arrive
+MARGIN = 0.15  # share of the time left kept back (for a loaded machine), if more than SAFETY
 END_SHARE = 0.6  # share of the move's time searched after a pass (the count takes the rest)
 SEARCHED = 3  # the search's favourites the count tries before answering a pass
 
@@ -234,12 +235,17 @@ class MctsPlayer:
             for tr, share in zip(self._trees, shares, strict=True)
         ]
         while True:
-            finished, pending = wait(jobs, timeout=interval, return_when=FIRST_EXCEPTION)
+            timeout = interval
+            if deadline is not None:
+                timeout = max(0.0, min(interval, deadline - time.monotonic()))
+            finished, pending = wait(jobs, timeout=timeout, return_when=FIRST_EXCEPTION)
             for job in finished:
                 job.result()  # re-raise a worker's error here
             if not pending:
                 break
-            if progress is not None and not progress(self._analysis(pos)):
+            if deadline is not None and time.monotonic() >= deadline:
+                self._stop[0] = True  # the kernels stop within a simulation, not a chunk
+            elif progress is not None and not progress(self._analysis(pos)):
                 self._stop[0] = True
 
     def _work(
@@ -474,7 +480,8 @@ def _budget_seconds(seconds: float | None, clock: Clock | None, game: Game) -> f
         spare = main / moves_left + 0.8 * c.period
     else:
         spare = main / moves_left
-    spare = min(spare, 0.8 * clock.allowance()) - SAFETY
+    allowance = clock.allowance()
+    spare = min(spare, allowance - max(SAFETY, MARGIN * allowance))
     spare = max(spare, 0.05)
     return spare if seconds is None else min(seconds, spare)
 
