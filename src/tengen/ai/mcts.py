@@ -52,7 +52,7 @@ MIN_RESIGN_VISITS = 200  # never resign on less evidence than this
 PASS_PROBE = 200  # simulations given to the pass alone before passing
 REUSE_MOVES = 8  # moves played since the last search that tree reuse follows
 SAFETY = 0.3  # seconds kept back from the clock for the answer to arrive
-MARGIN = 0.15  # share of the time left kept back (for a loaded machine), if more than SAFETY
+MARGIN = 0.1  # share of the time left also kept back: a loaded machine answers late
 END_SHARE = 0.6  # share of the move's time searched after a pass (the count takes the rest)
 SEARCHED = 3  # the search's favourites the count tries before answering a pass
 
@@ -481,7 +481,7 @@ def _budget_seconds(seconds: float | None, clock: Clock | None, game: Game) -> f
     else:
         spare = main / moves_left
     allowance = clock.allowance()
-    spare = min(spare, allowance - max(SAFETY, MARGIN * allowance))
+    spare = min(spare, allowance - SAFETY - MARGIN * allowance)
     spare = max(spare, 0.05)
     return spare if seconds is None else min(seconds, spare)
 
