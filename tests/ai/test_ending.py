@@ -12,6 +12,7 @@ from tengen.core.color import Color
 from tengen.core.coords import Point
 from tengen.core.game import Game
 from tengen.core.rules import CHINESE, JAPANESE, Ruleset
+from tengen.match.players import mcts_player
 
 CHINESE_7 = CHINESE.with_komi(7.0)
 
@@ -145,6 +146,16 @@ def test_resigns_an_even_game_above_a_high_threshold() -> None:
 def test_refuses_a_resign_rate_out_of_range(rate: float) -> None:
     with pytest.raises(ValueError, match="resign must be a win rate"):
         MctsPlayer(resign=rate)
+
+
+def test_a_match_sets_the_builtin_players_resign_rate() -> None:
+    player = mcts_player("builtin:5 --resign 0 --threads 1")(seed=1)
+    try:
+        assert player.resign == 0.0
+    finally:
+        player.close()
+    with pytest.raises(ValueError, match="resign must be a win rate"):
+        mcts_player("builtin --resign 1.5")
 
 
 class MctsPlayerAt:
