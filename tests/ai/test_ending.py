@@ -169,3 +169,12 @@ class MctsPlayerAt:
 
     def __exit__(self, *exc: object) -> None:
         self.player.close()
+
+
+def test_a_judgement_out_of_time_is_not_settled() -> None:
+    rows = SETTLED_9.strip().splitlines()
+    rows[8] = ". . . . X . O . ."  # F1 is dame: one move to try
+    game = after_pass("\n".join(rows), JAPANESE)
+    assert judge(game, Color.BLACK).settled
+    late = judge(game, Color.BLACK, deadline=0.0)
+    assert not late.complete and not late.settled

@@ -11,6 +11,7 @@ under area scoring, a capture, closing an open border). `judge` makes that count
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -34,12 +35,14 @@ class Judgement:
     `lead` is the player's lead by tengen's count (komi included); `gains` maps each move
     tried to the points it adds to that lead; `open_points` is how many empty points the count
     leaves to nobody (dame, points still to be sealed); `must_capture` is set under
-    Tromp-Taylor when dead opponent stones are still on the board."""
+    Tromp-Taylor when dead opponent stones are still on the board; `complete` is False when
+    the time ran out before every move was tried."""
 
     lead: float
     gains: dict[Point, float]
     open_points: int
     must_capture: bool = False
+    complete: bool = True
 
     @property
     def best_gain(self) -> tuple[Point | None, float]:
@@ -54,7 +57,8 @@ class Judgement:
         """Whether passing loses nothing: the count does not lose (a draw stays a draw) and
         no move gains a point."""
         return (
-            self.lead >= 0
+            self.complete
+            and self.lead >= 0
             and not self.must_capture
             and self.open_points <= MAX_CANDIDATES
             and self.best_gain[1] < MIN_GAIN
@@ -68,10 +72,11 @@ def judge(
     *,
     playouts: int = COUNT_PLAYOUTS,
     seed: int = 0,
+    deadline: float | None = None,
 ) -> Judgement:
     """Count `game` for `color` (to move) and try the moves that could still change the count:
     the empty points the count leaves to nobody, the liberties of chains in atari, and
-    `searched` (the search's favourites)."""
+    `searched` (the search's favourites), until `deadline` (a `time.monotonic` time)."""
     board = game.board
     est = _estimate(board, game.ruleset, color, playouts, seed)
     lead = _lead(board, game, color, est)
@@ -89,6 +94,8 @@ def judge(
     for point in candidates:
         if point not in legal:
             continue
+        if deadline is not None and time.monotonic() >= deadline:
+            return Judgement(lead, gains, len(dame), must_capture, complete=False)
         after = board.copy()
         after.play(point, color, allow_suicide=game.ruleset.suicide_allowed)
         est_after = _estimate(after, game.ruleset, color.opponent, playouts, seed)

@@ -137,6 +137,7 @@ class MctsPlayer:
         if not legal:
             return None
         seconds = _budget_seconds(self.seconds, clock, game)
+        deadline = None if seconds is None else time.monotonic() + seconds
         if game.consecutive_passes and seconds is not None:
             seconds *= END_SHARE
         pos = self._begin(game, color)
@@ -152,7 +153,7 @@ class MctsPlayer:
         if analysis.visits >= MIN_RESIGN_VISITS and best.winrate < self.resign:
             return RESIGN
         if game.consecutive_passes:
-            return self._answer_pass(game, color, played)
+            return self._answer_pass(game, color, played, deadline)
         if self._settled(game, color, analysis, legal):
             # Everything looks decided: search the pass itself before trusting that.
             only_pass = np.zeros_like(pos.allowed)
@@ -383,12 +384,16 @@ class MctsPlayer:
         own = analysis.ownership
         return all(abs(own[p.row * game.width + p.col] * sign) >= SETTLED for p in legal)
 
-    def _answer_pass(self, game: Game, color: Color, played: list[MoveInfo]) -> Move:
-        """After the opponent's pass (a pass now ends the game): pass when tengen's count wins
-        and no move gains a point; else the search's move, or the move that gains most when
-        the search's own gains nothing by the count."""
+    def _answer_pass(
+        self, game: Game, color: Color, played: list[MoveInfo], deadline: float | None
+    ) -> Move:
+        """After the opponent's pass (a pass now ends the game): pass when tengen's count does
+        not lose and no move gains a point; else the search's move, or the move that gains
+        most when the search's own gains nothing by the count. Out of time (`deadline`)
+        before every move is tried, it plays the search's move."""
         searched = [m.move for m in played[:SEARCHED] if m.move is not None]
-        verdict = ending.judge(game, color, searched, seed=self.seed + game.move_number)
+        seed = self.seed + game.move_number
+        verdict = ending.judge(game, color, searched, seed=seed, deadline=deadline)
         if verdict.settled:
             return None
         move, gain = verdict.best_gain
