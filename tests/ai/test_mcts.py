@@ -233,3 +233,19 @@ def test_thinks_most_of_a_byoyomi_period_and_keeps_a_margin(period: float) -> No
     assert spare <= period - SAFETY - MARGIN * period
     if period >= 5:
         assert spare >= 0.8 * period
+
+
+def test_a_late_answer_shortens_the_next_budget() -> None:
+    """An answer that came late (a loaded machine) is kept back from the next moves."""
+    clock = Clock(TimeControl("byoyomi", 0.0, period=5.0, periods=1))
+    on_time = _budget_seconds(None, clock, Game(9))
+    late = _budget_seconds(None, clock, Game(9), late=1.2)
+    assert on_time is not None and late is not None
+    assert late == pytest.approx(on_time - 1.2)
+    player = MctsPlayer(playouts=50, threads=1, seed=1)
+    try:
+        player._late = 1.0
+        player.genmove(Game(9), Color.BLACK, clock)  # on time: the lateness decays
+        assert 0 <= player._late <= 0.9
+    finally:
+        player.close()

@@ -53,6 +53,7 @@ PASS_PROBE = 200  # simulations given to the pass alone before passing
 REUSE_MOVES = 8  # moves played since the last search that tree reuse follows
 SAFETY = 0.3  # seconds kept back from the clock for the answer to arrive
 MARGIN = 0.1  # share of the time left also kept back: a loaded machine answers late
+LATE_DECAY = 0.9  # how much of the last lateness is still kept back at the next move
 END_SHARE = 0.6  # share of the move's time searched after a pass (the count takes the rest)
 SEARCHED = 3  # the search's favourites the count tries before answering a pass
 
@@ -117,6 +118,7 @@ class MctsPlayer:
         self._key: tuple[object, ...] | None = None
         self._history: tuple[tuple[int, int], ...] = ()
         self._stop = np.zeros(1, np.bool_)
+        self._late = 0.0  # how late answers on a clock came lately (seconds past the budget)
 
     # -- the player --------------------------------------------------------------------------
 
@@ -133,10 +135,27 @@ class MctsPlayer:
 
         `progress` sees the search about every `interval` seconds and once at its end (its
         answer is ignored: the move's budget is the level's or the clock's)."""
+        start = time.monotonic()
+        seconds = _budget_seconds(self.seconds, clock, game, self._late)
+        try:
+            return self._genmove(game, color, seconds, progress, interval)
+        finally:
+            if clock is not None and seconds is not None:
+                late = time.monotonic() - start - seconds
+                self._late = max(LATE_DECAY * self._late, late, 0.0)
+
+    def _genmove(
+        self,
+        game: Game,
+        color: Color,
+        seconds: float | None,
+        progress: Progress | None,
+        interval: float,
+    ) -> Move | Literal["resign"]:
+        """`genmove` within `seconds` (None: the playouts alone)."""
         legal = game.legal_moves(color, own_eyes=False)
         if not legal:
             return None
-        seconds = _budget_seconds(self.seconds, clock, game)
         deadline = None if seconds is None else time.monotonic() + seconds
         if game.consecutive_passes and seconds is not None:
             seconds *= END_SHARE
@@ -466,8 +485,11 @@ def _watching(progress: Progress | None) -> Progress | None:
     return watch
 
 
-def _budget_seconds(seconds: float | None, clock: Clock | None, game: Game) -> float | None:
-    """The seconds to think: the player's own limit, cut to what the clock can spare."""
+def _budget_seconds(
+    seconds: float | None, clock: Clock | None, game: Game, late: float = 0.0
+) -> float | None:
+    """The seconds to think: the player's own limit, cut to what the clock can spare, less
+    `late` (how late the answers on this machine have lately come)."""
     if clock is None:
         return seconds
     c = clock.control
@@ -486,7 +508,7 @@ def _budget_seconds(seconds: float | None, clock: Clock | None, game: Game) -> f
     else:
         spare = main / moves_left
     allowance = clock.allowance()
-    spare = min(spare, allowance - SAFETY - MARGIN * allowance)
+    spare = min(spare, allowance - SAFETY - MARGIN * allowance - late)
     spare = max(spare, 0.05)
     return spare if seconds is None else min(seconds, spare)
 
