@@ -9,8 +9,8 @@ kept between moves and the subtree of the moves since played becomes the next ro
 Decisions the search alone does not make live here: resigning below a win rate (the level's,
 or the player's `resign`; 0 never resigns), passing once every point the player could still
 play is settled (or nothing but own eyes is left), answering a pass with a pass when tengen's
-count says the game is won and no move gains a point (`ending`), and drawing a weaker move at
-low levels.
+count does not lose and no move gains a point (`ending`), keeping back from the clock how late
+its answers lately came, and drawing a weaker move at low levels.
 """
 
 from __future__ import annotations
