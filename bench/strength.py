@@ -110,7 +110,9 @@ def main(argv: list[str] | None = None) -> int:
             f"{GNUGO} --mode gtp --level {args.gnugo_level} --seed {{seed}}",  # each game its own
         )
     out = args.out or (DEFAULT_OUT if args.opponent == "gnugo" else RESULTS / "strength-pachi.json")
-    folder = args.dir or RESULTS / f"strength-{opponent.name}-{args.size}x{args.size}"
+    pace = f"{args.seconds:g}s" if args.seconds else f"{args.playouts}p"
+    run_name = f"strength-{opponent.name}-{args.size}x{args.size}-{pace}-{args.threads}t"
+    folder = args.dir or RESULTS / run_name  # one folder per setting: a rerun resumes it
     config = RunConfig(
         players=(tengen, opponent),
         games=args.games,
