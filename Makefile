@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 PLAY_STAMP := $(VENV)/.play-installed
 STAMP := $(VENV)/.installed
 
-.PHONY: play test check check-long fuzz bench bench-env bench-quick clean
+.PHONY: play test check check-long fuzz bench bench-env bench-quick pachi strength clean
 
 $(PLAY_STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -92,6 +92,17 @@ bench-quick: $(BENCH_STAMP)
 	$(NICE) $(BENCH_BIN)/python bench/peers.py --quick
 	$(NICE) $(BENCH_BIN)/python bench/batch.py --quick
 	$(NICE) $(BENCH_BIN)/python bench/records.py --quick
+
+## pachi: build Pachi (no neural network) from its source into build/pachi (git-ignored)
+pachi:
+	nice -n 10 scripts/build_pachi.sh
+
+## strength: tengen against Pachi (skipped where not built) and GNU Go, resumable; ARGS are
+##           bench/strength.py's, e.g. ARGS="--games 40 --size 9 --komi 7 --seconds 2 --threads 1"
+##           (`make strength ARGS=--quick`: a few short games, a sanity run)
+strength: $(STAMP)
+	nice -n 10 $(BIN)/python bench/strength.py --opponent pachi $(ARGS)
+	nice -n 10 $(BIN)/python bench/strength.py --opponent gnugo $(ARGS)
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

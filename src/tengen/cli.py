@@ -154,6 +154,7 @@ def _gtp(args: argparse.Namespace) -> int:
         seconds=args.seconds,
         threads=args.threads,
         seed=args.seed,
+        resign=args.resign,
     )
     try:
         engine = GtpEngine(player, size=args.size, ruleset=ruleset, analyser=player)
@@ -571,6 +572,11 @@ def _parser() -> argparse.ArgumentParser:
     gtp.add_argument("--seconds", type=_seconds, help="seconds per move (replaces the level's)")
     gtp.add_argument("--threads", type=_count, help="search threads (default: one per core)")
     gtp.add_argument("--seed", type=int, default=0, help="seed of the player (default: 0)")
+    gtp.add_argument(
+        "--resign",
+        type=_resign_rate,
+        help="resign below this win rate, 0 never (default: the level's, 0.02 to 0.08)",
+    )
     gtp.set_defaults(handler=_gtp)
     commands.add_parser(  # listed for --help; `main` runs it
         "gomocup", help="play Gomoku as a Gomocup (Piskvork) brain on stdin/stdout"
@@ -917,6 +923,17 @@ def _level(text: str) -> int:
             f"level must be a whole number from {MIN_LEVEL} to {MAX_LEVEL}, not {text!r}"
         ) from None
     return number
+
+
+def _resign_rate(text: str) -> float:
+    """A resignation win rate for argparse: 0 (never resign) to below 1."""
+    try:
+        rate = float(text)
+    except ValueError:
+        rate = -1.0
+    if not 0 <= rate < 1:
+        raise argparse.ArgumentTypeError(f"resign must be a win rate from 0 to below 1: {text!r}")
+    return rate
 
 
 def _seconds(text: str) -> float:

@@ -7,7 +7,8 @@ from collections.abc import Iterator
 import pytest
 
 from tengen.ai.levels import DEFAULT_LEVEL, LEVELS, MAX_LEVEL, MIN_LEVEL
-from tengen.ai.mcts import MctsPlayer
+from tengen.ai.mcts import MARGIN, SAFETY, MctsPlayer, _budget_seconds
+from tengen.clock import Clock, TimeControl
 from tengen.core.color import Color
 from tengen.core.coords import Point
 from tengen.core.game import Game
@@ -194,6 +195,20 @@ def test_progress_can_stop_the_search() -> None:
     assert calls and a.visits < 10_000_000
 
 
+def test_searches_the_same_after_warming_up() -> None:
+    game = Game(9)
+    moves = []
+    for warm in (False, True):
+        player = MctsPlayer(playouts=300, threads=2, seed=4)
+        try:
+            if warm:
+                player.warm(9)
+            moves.append(player.genmove(game, Color.BLACK))
+        finally:
+            player.close()
+    assert moves[0] == moves[1]
+
+
 class MctsPlayerContext:
     """A player on 2 threads that is closed after the block."""
 
@@ -205,3 +220,32 @@ class MctsPlayerContext:
 
     def __exit__(self, *exc: object) -> None:
         self.player.close()
+
+
+@pytest.mark.parametrize("period", [1.0, 1.5, 2.0, 5.0, 10.0, 30.0])
+def test_thinks_most_of_a_byoyomi_period_and_keeps_a_margin(period: float) -> None:
+    """On byo-yomi with no main time left the player searches at least 80% of a period of 5 s
+    or more (it searched 0.8 of it less 0.3 s), and always leaves SAFETY seconds and MARGIN of
+    the period for the answer to arrive on a loaded machine."""
+    clock = Clock(TimeControl("byoyomi", 0.0, period=period, periods=1))
+    spare = _budget_seconds(None, clock, Game(9))
+    assert spare is not None
+    assert spare <= period - SAFETY - MARGIN * period
+    if period >= 5:
+        assert spare >= 0.8 * period
+
+
+def test_a_late_answer_shortens_the_next_budget() -> None:
+    """An answer that came late (a loaded machine) is kept back from the next moves."""
+    clock = Clock(TimeControl("byoyomi", 0.0, period=5.0, periods=1))
+    on_time = _budget_seconds(None, clock, Game(9))
+    late = _budget_seconds(None, clock, Game(9), late=1.2)
+    assert on_time is not None and late is not None
+    assert late == pytest.approx(on_time - 1.2)
+    player = MctsPlayer(playouts=50, threads=1, seed=1)
+    try:
+        player._late = 1.0
+        player.genmove(Game(9), Color.BLACK, clock)  # on time: the lateness decays
+        assert 0 <= player._late <= 0.9
+    finally:
+        player.close()

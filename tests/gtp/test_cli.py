@@ -133,6 +133,8 @@ def test_options_set_size_rules_komi(monkeypatch: pytest.MonkeyPatch) -> None:
         ["gtp", "--size", "x"],
         ["gtp", "--rules", "nope"],
         ["gtp", "--komi", "nan"],
+        ["gtp", "--resign", "1"],
+        ["gtp", "--resign", "never"],
         ["nope"],
     ],
 )

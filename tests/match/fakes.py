@@ -1,7 +1,8 @@
 """Scripted engines for the failure paths: a GTP engine that passes until its k-th genmove,
-and a Gomocup brain that plays fixed points until its k-th move, where they crash, hang or
-answer garbage (as ``fake_engine.py MODE K [PIDS]``, ``fake_brain.py MODE K``). The engine
-given a folder PIDS leaves an empty file there named by its process id."""
+and a Gomocup brain that plays fixed points until its k-th move, where they crash, hang,
+answer garbage or (the engine, "cold") take two seconds (as ``fake_engine.py MODE K
+[PIDS]``, ``fake_brain.py MODE K``). The engine given a folder PIDS leaves an empty file
+there named by its process id."""
 
 from __future__ import annotations
 
@@ -31,6 +32,8 @@ FAKE_ENGINE = textwrap.dedent(
                 sys.exit(11)
             if moves == k and mode == "hang":
                 time.sleep(600)
+            if moves == k and mode == "cold":
+                time.sleep(2)
             if moves == k and mode == "garbage":
                 sys.stdout.write("lorem ipsum\\n\\n")
                 sys.stdout.flush()
@@ -81,6 +84,8 @@ FAKE_BRAIN = textwrap.dedent(
                 sys.exit(11)
             if moves == k and mode == "hang":
                 time.sleep(600)
+            if moves == k and mode == "cold":
+                time.sleep(2)
             if moves == k and mode == "garbage":
                 reply = "lorem ipsum"
             if moves == k and mode == "occupied":

@@ -10,6 +10,7 @@ import pytest
 from tengen.clock import TimeControl
 from tengen.core.color import Color
 from tengen.core.coords import Point
+from tengen.core.rules import CHINESE
 from tengen.match import game as match_game
 from tengen.match.game import GameConfig, GameOutcome, ResignAdjudication, play_game
 from tengen.match.players import PlayerSpec
@@ -65,6 +66,32 @@ def test_the_builtin_player_plays_gnugo_to_a_counted_end(gnugo: str) -> None:
         assert outcome.referee is not None and outcome.referee[0] == outcome.result.to_sgf()[0]
 
 
+def test_the_builtin_player_answers_gnugos_pass_and_the_referee_agrees(gnugo: str) -> None:
+    """A short real 9x9 game (Chinese rules, komi 7): once GNU Go passes in the settled
+    position, tengen passes too instead of playing on (it played two more moves of its own
+    here before), and GNU Go's ``final_score`` gives the same result as tengen's count."""
+    gnu = PlayerSpec("gnugo", f"{gnugo} --mode gtp --level 1 --seed 0")
+    config = GameConfig(
+        size=9, ruleset=CHINESE.with_komi(7.0), referee=f"{gnugo} --mode gtp --chinese-rules"
+    )
+    outcome = play(PlayerSpec.parse("builtin --playouts 1000 --threads 1"), gnu, config)
+    assert outcome.ending == "two passes", outcome.ending
+    (tree,) = parse(outcome.sgf).games
+    moves = [node.move for node in tree.main_line() if node.move is not None]
+    first_pass = next(i for i, (color, move) in enumerate(moves) if move is None)
+    assert moves[first_pass][0] is Color.WHITE
+    assert len(moves) - first_pass <= 2, moves[first_pass:]
+    assert outcome.referee is not None
+    assert black_lead(outcome.referee) == black_lead(outcome.result.to_sgf()), outcome.referee
+
+
+def black_lead(result: str) -> float:
+    """Black's lead in a counted result: ``B+2``, ``W+0.5``, ``0`` (a draw)."""
+    if result[:2] in ("B+", "W+"):
+        return float(result[2:]) * (1 if result[0] == "B" else -1)
+    return float(result)
+
+
 def test_the_builtin_player_beats_the_random_player() -> None:
     config = GameConfig(size=9)
     outcome = play(
@@ -90,10 +117,20 @@ def test_a_failing_engine_loses_mid_game(tmp_path: Path, mode: str, reason: str,
 
 
 def test_the_clock_flags_a_slow_engine(tmp_path: Path) -> None:
-    slow = PlayerSpec("slow", fake_engine(tmp_path, "hang", 2))
+    slow = PlayerSpec("slow", fake_engine(tmp_path, "hang", 3))  # genmove 1: the warm-up
     config = GameConfig(size=9, time=TimeControl.parse("absolute:0.5"))
     outcome = play(slow, PlayerSpec("random", "random"), config)
     assert outcome.result.to_sgf() == "W+T" and outcome.moves == 2
+
+
+def test_an_engine_is_warmed_up_before_its_clock_starts(tmp_path: Path) -> None:
+    """The engine's first genmove takes 2 s (a cold start) on a clock of 1.5 s for the game:
+    the warm-up move takes it off the clock."""
+    cold = PlayerSpec("cold", fake_engine(tmp_path, "cold", 1))
+    config = GameConfig(size=9, time=TimeControl.parse("absolute:1.5"), max_moves=6)
+    outcome = play(cold, PlayerSpec("random", "random"), config)
+    assert outcome.result.reason != "time", outcome.ending
+    assert outcome.moves == 6
 
 
 def test_move_limit_adjudicates_by_counting() -> None:

@@ -6,9 +6,11 @@ statistics. With a simulation budget the result depends only on the seed, the nu
 threads and the moves asked so far; with seconds it also depends on the machine. Trees are
 kept between moves and the subtree of the moves since played becomes the next root.
 
-Decisions the search alone does not make live here: resigning below the level's win rate,
-passing once every point the player could still play is settled (or nothing but own eyes is
-left), and drawing a weaker move at low levels.
+Decisions the search alone does not make live here: resigning below a win rate (the level's,
+or the player's `resign`; 0 never resigns), passing once every point the player could still
+play is settled (or nothing but own eyes is left), answering a pass with a pass when tengen's
+count does not lose and no move gains a point (`ending`), keeping back from the clock how late
+its answers lately came, and drawing a weaker move at low levels.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from typing import Literal
 
 import numpy as np
 
+from tengen.ai import ending
 from tengen.ai import go as go_kernels
 from tengen.ai import tree
 from tengen.ai.analysis import Analysis, MoveInfo, Progress
@@ -53,6 +56,10 @@ MIN_RESIGN_VISITS = 200  # never resign on less evidence than this
 PASS_PROBE = 200  # simulations given to the pass alone before passing
 REUSE_MOVES = 8  # moves played since the last search that tree reuse follows
 SAFETY = 0.3  # seconds kept back from the clock for the answer to arrive
+MARGIN = 0.1  # share of the time left also kept back: a loaded machine answers late
+LATE_DECAY = 0.9  # how much of the last lateness is still kept back at the next move
+END_SHARE = 0.6  # share of the move's time searched after a pass (the count takes the rest)
+SEARCHED = 3  # the search's favourites the count tries before answering a pass
 
 
 @dataclass
@@ -84,7 +91,8 @@ class _Position:
 
 class MctsPlayer:
     """The built-in Go player at a level (see `tengen.ai.levels`); explicit `playouts` or
-    `seconds` replace the level's budget. Call `close` to stop its threads."""
+    `seconds` replace the level's budget; `resign` replaces the level's resignation win rate
+    (0: never resign, as for analysis). Call `close` to stop its threads."""
 
     def __init__(
         self,
@@ -95,9 +103,11 @@ class MctsPlayer:
         threads: int | None = None,
         seed: int = 0,
         capacity: int = 1_500_000,
+        resign: float | None = None,
     ) -> None:
-        check_settings(level, playouts, seconds, threads)
+        check_settings(level, playouts, seconds, threads, resign)
         self.level = get_level(level)
+        self.resign = self.level.resign if resign is None else resign
         if playouts is None and seconds is None:
             playouts, seconds = self.level.playouts, self.level.seconds
         self.playouts = playouts
@@ -112,6 +122,7 @@ class MctsPlayer:
         self._key: tuple[object, ...] | None = None
         self._history: tuple[tuple[int, int], ...] = ()
         self._stop = np.zeros(1, np.bool_)
+        self._late = 0.0  # how late answers on a clock came lately (seconds past the budget)
 
     # -- the player --------------------------------------------------------------------------
 
@@ -128,10 +139,30 @@ class MctsPlayer:
 
         `progress` sees the search about every `interval` seconds and once at its end (its
         answer is ignored: the move's budget is the level's or the clock's)."""
+        start = time.monotonic()
+        seconds = _budget_seconds(self.seconds, clock, game, self._late)
+        try:
+            return self._genmove(game, color, seconds, progress, interval)
+        finally:
+            if clock is not None and seconds is not None:
+                late = time.monotonic() - start - seconds
+                self._late = max(LATE_DECAY * self._late, late, 0.0)
+
+    def _genmove(
+        self,
+        game: Game,
+        color: Color,
+        seconds: float | None,
+        progress: Progress | None,
+        interval: float,
+    ) -> Move | Literal["resign"]:
+        """`genmove` within `seconds` (None: the playouts alone)."""
         legal = game.legal_moves(color, own_eyes=False)
         if not legal:
             return None
-        seconds = _budget_seconds(self.seconds, clock, game)
+        deadline = None if seconds is None else time.monotonic() + seconds
+        if game.consecutive_passes and seconds is not None:
+            seconds *= END_SHARE
         pos = self._begin(game, color)
         self._run(pos, self.playouts, seconds, _watching(progress), interval)
         analysis = self._analysis(pos)
@@ -142,8 +173,10 @@ class MctsPlayer:
         if not played:
             return legal[0]
         best = played[0]
-        if analysis.visits >= MIN_RESIGN_VISITS and best.winrate < self.level.resign:
+        if analysis.visits >= MIN_RESIGN_VISITS and best.winrate < self.resign:
             return RESIGN
+        if game.consecutive_passes:
+            return self._answer_pass(game, color, played, deadline)
         if self._settled(game, color, analysis, legal):
             # Everything looks decided: search the pass itself before trusting that.
             only_pass = np.zeros_like(pos.allowed)
@@ -181,6 +214,15 @@ class MctsPlayer:
             progress(analysis)
         self.last_analysis = analysis
         return analysis
+
+    def warm(self, width: int = 19, height: int | None = None) -> None:
+        """Compile (or load from numba's cache) the search and the count on a `width` x
+        `height` board, so that the first move on a clock does not pay for it; the player
+        then searches as if it had not been warmed."""
+        game = Game(width, height)
+        self._run(self._begin(game, Color.BLACK), 2 * self.threads, None, None, 1.0)
+        ending.judge(game, Color.BLACK, playouts=2)
+        self._trees, self._key, self._history = [], None, ()
 
     def close(self) -> None:
         """Stop any search and the threads; drop the trees."""
@@ -366,6 +408,25 @@ class MctsPlayer:
         own = analysis.ownership
         return all(abs(own[p.row * game.width + p.col] * sign) >= SETTLED for p in legal)
 
+    def _answer_pass(
+        self, game: Game, color: Color, played: list[MoveInfo], deadline: float | None
+    ) -> Move:
+        """After the opponent's pass (a pass now ends the game): pass when tengen's count does
+        not lose and no move gains a point; else the search's move, or the move that gains
+        most when the search's own gains nothing by the count. Out of time (`deadline`)
+        before every move is tried, it plays the search's move."""
+        searched = [m.move for m in played[:SEARCHED] if m.move is not None]
+        seed = self.seed + game.move_number
+        verdict = ending.judge(game, color, searched, seed=seed, deadline=deadline)
+        if verdict.settled:
+            return None
+        move, gain = verdict.best_gain
+        best = played[0].move
+        behind = best is None or verdict.gains.get(best, 0.0) < gain
+        if move is not None and gain >= ending.MIN_GAIN and behind:
+            return move
+        return best
+
     def _draw(self, played: list[MoveInfo], number: int) -> Move:
         """A move drawn with odds visits**(1/temperature), seeded by the move number."""
         rng = random.Random(self.seed * 1_000_003 + number)
@@ -374,10 +435,16 @@ class MctsPlayer:
 
 
 def check_settings(
-    level: int, playouts: int | None, seconds: float | None, threads: int | None
+    level: int,
+    playouts: int | None,
+    seconds: float | None,
+    threads: int | None,
+    resign: float | None = None,
 ) -> None:
     """Raise ValueError naming the first setting of a player that is out of range."""
     get_level(level)
+    if resign is not None and not 0 <= resign < 1:
+        raise ValueError(f"resign must be a win rate from 0 (never) to below 1, not {resign}")
     if playouts is not None and playouts < 1:
         raise ValueError(f"playouts must be at least 1, not {playouts}")
     if seconds is not None and not 0 < seconds < math.inf:
@@ -423,8 +490,11 @@ def _watching(progress: Progress | None) -> Progress | None:
     return watch
 
 
-def _budget_seconds(seconds: float | None, clock: Clock | None, game: Game) -> float | None:
-    """The seconds to think: the player's own limit, cut to what the clock can spare."""
+def _budget_seconds(
+    seconds: float | None, clock: Clock | None, game: Game, late: float = 0.0
+) -> float | None:
+    """The seconds to think: the player's own limit, cut to what the clock can spare, less
+    `late` (how late the answers on this machine have lately come)."""
     if clock is None:
         return seconds
     c = clock.control
@@ -442,7 +512,8 @@ def _budget_seconds(seconds: float | None, clock: Clock | None, game: Game) -> f
         spare = main / moves_left + 0.8 * c.period
     else:
         spare = main / moves_left
-    spare = min(spare, 0.8 * clock.allowance()) - SAFETY
+    allowance = clock.allowance()
+    spare = min(spare, allowance - SAFETY - MARGIN * allowance - late)
     spare = max(spare, 0.05)
     return spare if seconds is None else min(seconds, spare)
 

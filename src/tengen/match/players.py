@@ -24,6 +24,7 @@ from tengen.gtp.client import GtpClient, GtpClientError
 
 RESIGN = "resign"
 GRACE = 1.0  # seconds an engine may overrun its clock before its command times out
+WARM_TIMEOUT = 300.0  # seconds a cold engine may take over its warm-up move (compiling)
 
 
 class Player(Protocol):
@@ -88,7 +89,8 @@ class PlayerSpec:
 
 def mcts_player(command: str) -> Callable[..., MctsPlayer]:
     """What makes (given ``seed=``) the MCTS player of
-    ``builtin[:LEVEL] [--playouts N] [--seconds S] [--threads T]``.
+    ``builtin[:LEVEL] [--playouts N] [--seconds S] [--threads T] [--resign R]`` (R: the win
+    rate below which it resigns; 0 never).
 
     Raises ValueError naming what is wrong in the command.
     """
@@ -97,7 +99,7 @@ def mcts_player(command: str) -> Callable[..., MctsPlayer]:
     if name != "builtin" or len(rest) % 2:
         raise ValueError(f"built-in player {command!r}: use builtin[:LEVEL] [--OPTION VALUE]...")
     options = dict(zip(rest[::2], rest[1::2], strict=True))
-    unknown = set(options) - {"--level", "--playouts", "--seconds", "--threads"}
+    unknown = set(options) - {"--level", "--playouts", "--seconds", "--threads", "--resign"}
     if unknown:
         raise ValueError(f"built-in player {command!r}: unknown option {sorted(unknown)[0]}")
     try:
@@ -105,10 +107,13 @@ def mcts_player(command: str) -> Callable[..., MctsPlayer]:
         playouts = int(options["--playouts"]) if "--playouts" in options else None
         seconds = float(options["--seconds"]) if "--seconds" in options else None
         threads = int(options["--threads"]) if "--threads" in options else None
-        check_settings(level, playouts, seconds, threads)
+        resign = float(options["--resign"]) if "--resign" in options else None
+        check_settings(level, playouts, seconds, threads, resign)
     except ValueError as err:
         raise ValueError(f"built-in player {command!r}: {err}") from None
-    return partial(MctsPlayer, level, playouts=playouts, seconds=seconds, threads=threads)
+    return partial(
+        MctsPlayer, level, playouts=playouts, seconds=seconds, threads=threads, resign=resign
+    )
 
 
 class BuiltinPlayer:
@@ -119,9 +124,12 @@ class BuiltinPlayer:
         self._player = player
 
     def new_game(self, game: Game, clock: Clock | None) -> None:
-        """Wait for the compiled kernels (`core.jit`), before the clock starts: a search
-        started on their interpreted twins would find a fraction of its usual playouts."""
+        """Wait for the compiled kernels (`core.jit`) and warm the MCTS player up on this
+        board, before the clock starts: a first search on the interpreted twins, or one that
+        pays for loading its kernels, would find a fraction of its usual playouts."""
         jit.wait()
+        if isinstance(self._player, MctsPlayer):
+            self._player.warm(game.width, game.height)
 
     def play(self, color: Color, move: Move) -> None:
         """Nothing to remember: the game is passed to `genmove`."""
@@ -145,11 +153,15 @@ class GtpPlayer:
         self.name = name
         self.client = GtpClient(argv, timeout=timeout, cwd=cwd)
         self._height = 19
+        self._warm = False
 
     def new_game(self, game: Game, clock: Clock | None) -> None:
-        """Board size, clear board, komi, rules, handicap stones and time settings."""
+        """Board size, clear board, komi, rules, handicap stones and time settings; for a
+        game on the clock, first a warm-up move (see `warm`)."""
         c = self.client
         self._height = game.height
+        if clock is not None and not self._warm:
+            self.warm(game.width)
         c.send(f"boardsize {game.width}")
         c.send("clear_board")
         c.send(f"komi {game.ruleset.komi}")
@@ -159,6 +171,17 @@ class GtpPlayer:
             c.send("set_free_handicap " + " ".join(to_gtp(p, game.height) for p in stones))
         if clock is not None:
             c.set_time(clock.control)
+
+    def warm(self, size: int) -> None:
+        """One move on a board of `size` at a second a move, before any clock runs: an
+        engine that compiles or loads on its first search (``tengen gtp`` on a cold numba
+        cache) does it here. The game's own setup follows and replaces board and time."""
+        c = self.client
+        c.send(f"boardsize {size}")
+        c.send("clear_board")
+        c.send("time_settings 0 1 1")
+        c.send("genmove b", timeout=WARM_TIMEOUT)
+        self._warm = True
 
     def play(self, color: Color, move: Move) -> None:
         """``play``."""
