@@ -25,9 +25,8 @@ from typing import Literal
 
 import numpy as np
 
-from tengen.ai import ending
+from tengen.ai import ending, tree
 from tengen.ai import go as go_kernels
-from tengen.ai import tree
 from tengen.ai.analysis import Analysis, MoveInfo, Progress
 from tengen.ai.levels import DEFAULT_LEVEL
 from tengen.ai.levels import level as get_level
