@@ -28,7 +28,6 @@ from tengen.ai import tree as t
 from tengen.ai.analysis import Analysis, MoveInfo, Progress
 from tengen.ai.levels import DEFAULT_LEVEL
 from tengen.ai.levels import level as get_level
-from tengen.ai.patterns import TABLE
 from tengen.ai.policy import (
     KOMI2,
     LAST,
@@ -42,6 +41,7 @@ from tengen.core.color import Color
 from tengen.core.coords import Move, Point
 from tengen.core.game import Game
 from tengen.core.kernels import seed_rng
+from tengen.core.patterns import TABLE
 from tengen.scoring.count import handicap_compensation
 
 RESIGN: Literal["resign"] = "resign"

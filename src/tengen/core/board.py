@@ -15,10 +15,11 @@ from functools import cache
 import numpy as np
 
 from tengen.core import kernels as k
-from tengen.core import zobrist
+from tengen.core import playout, zobrist
 from tengen.core.color import Color
 from tengen.core.coords import Move, Point, check_size
 from tengen.core.errors import IllegalMove, IllegalReason
+from tengen.core.patterns import TABLE
 
 _REASONS = {
     k.OCCUPIED: IllegalReason.OCCUPIED,
@@ -291,11 +292,14 @@ class Board:
     def ownership(
         self, to_play: Color, playouts: int = 200, seed: int = 0, max_moves: int | None = None
     ) -> np.ndarray:
-        """Expected owner of each point over random playouts from here: a (height, width)
-        float array from -1 (white) to +1 (black). The board is left unchanged."""
+        """Expected owner of each point over playouts from here (`core.playout`: captures,
+        atari escapes and shapes first, never an own eye filled or an own group put into
+        atari): a (height, width) float array from -1 (white) to +1 (black). The board is
+        left unchanged."""
         limit = 3 * self.width * self.height if max_moves is None else max_moves
         out = np.zeros(self._st.shape[1], np.float64)
-        k.ownership(self._st, self._zh, int(to_play), playouts, limit, k.seed_rng(seed), out)
+        rng = k.seed_rng(seed)
+        playout.ownership(self._st, self._zh, TABLE, int(to_play), playouts, limit, rng, out)
         s = self.width + 1
         return out[s : s * (self.height + 1)].reshape(self.height, s)[:, 1:].copy()
 
