@@ -26,9 +26,11 @@ check: $(STAMP)
 	$(BIN)/ruff format --check src tests bench
 	$(BIN)/mypy
 
-## check-long: the long GNU Go cross-check (30 games per size and rule setting, ~25 min)
+## check-long: the long GNU Go cross-checks (30 games per size and rule setting, ~25 min;
+##             every recorded dead-stone play-out and 6 new ones, ~5 min)
 check-long: $(STAMP)
 	TENGEN_CROSSCHECK_GAMES=30 $(BIN)/pytest -q tests/core/test_gnugo_crosscheck.py
+	TENGEN_DEADSTONES=all TENGEN_DEADSTONES_LIVE=6 $(BIN)/pytest -q tests/scoring/test_deadstone_crosscheck.py
 
 # The bench's own environment: tengen plus the peers it is measured against (sgfmill,
 # OpenSpiel, pgx on a CPU build of jax), kept out of the package's dependencies.

@@ -16,6 +16,7 @@ tests read::
 
     nice -n 10 .venv/bin/python -m tests.scoring.crosscheck run [--worker I/N]
     .venv/bin/python -m tests.scoring.crosscheck export
+    .venv/bin/python -m tests.scoring.crosscheck report   # the figures of docs/DEADSTONES.md
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from tengen.core.color import Color
 from tengen.core.coords import Point, from_gtp, to_gtp, to_sgf
 from tengen.core.diagram import parse
 from tengen.gtp.client import GtpClient, GtpClientError
+from tengen.scoring.life import dead_stones, estimate, seki_stones
 from tengen.sgf import SgfError, parse_file
 from tengen.sgf.replay import replay
 from tests.gnugo import find_gnugo
@@ -49,7 +51,7 @@ COUNTED = re.compile(r"[BW]\+\d")
 # Corpus records per size; then per size GNU Go self-play games, tengen-vs-GNU-Go games and
 # the top GNU Go level drawn (the slow sizes get the low levels: the judge is the cost).
 CORPUS_PLAN = ((9, 150), (13, 100), (19, 60))
-GAME_PLAN = ((9, 50, 12, 10), (13, 10, 2, 6), (19, 3, 0, 2))
+GAME_PLAN = ((9, 50, 12, 10), (13, 10, 2, 6), (19, 2, 0, 2))
 _SYMBOL = {None: ".", Color.BLACK: "X", Color.WHITE: "O"}
 
 
@@ -423,10 +425,71 @@ def export() -> None:
     print(f"{len(cases)} cases written to {FIXTURE}")
 
 
+def tengen_judges(case: Case) -> tuple[set[Point], set[Point]]:
+    """tengen's dead and seki stones on the case's position."""
+    to_play = Color.BLACK if case.to_play == "B" else Color.WHITE
+    est = estimate(case.board(), to_play)
+    return dead_stones(est), seki_stones(est)
+
+
+def kind(case: Case, dead: set[Point], seki: set[Point]) -> str:
+    """What a disagreement of tengen with the play-out is about, from the stones it gets
+    wrong: a seki one side sees, else a group left standing or captured (big: 10 stones or
+    more), else dame (stones on neutral points the play-out filled or took)."""
+    truth_dead, truth_seki = case.points(case.dead), case.points(case.seki)
+    if seki != truth_seki:
+        return "seki"
+    board = case.board()
+    wrong = dead ^ truth_dead
+    chains = [c for c in board.chains() if c.stones & wrong]
+    big = any(len(c.stones) >= 10 for c in chains)
+    if wrong <= truth_dead:
+        return "big group without two eyes" if big else "group without two eyes left alive"
+    if wrong <= dead:
+        return "big group called dead" if big else "group called dead"
+    return "semeai: the wrong side dies"
+
+
+def report(cases: list[Case]) -> str:
+    """Markdown: figures per size, then every disagreement with its kind."""
+    rows = [
+        "| size | games | tengen = play-out | tengen's dead = play-out's | "
+        "GNU Go's dead = play-out's | tengen = both |"
+    ]
+    rows.append("| --- | --- | --- | --- | --- | --- |")
+    found: list[str] = []
+    for size in (9, 13, 19, 0):
+        group = [c for c in cases if size in (0, c.size)]
+        ours = ours_dead = theirs = both = both_base = 0
+        for case in group:
+            dead, seki = tengen_judges(case)
+            agree = dead == case.points(case.dead) and seki == case.points(case.seki)
+            gnugo = case.points(case.gnugo_dead) == case.points(case.dead)
+            ours += agree
+            ours_dead += dead == case.points(case.dead)
+            theirs += gnugo
+            both_base += gnugo
+            both += gnugo and agree
+            if size and not agree:
+                judge = "GNU Go agrees with the play-out" if gnugo else "GNU Go differs too"
+                found.append(f"| {case.name} | {kind(case, dead, seki)} | {judge} |")
+        name = f"{size}x{size}" if size else "all"
+        rows.append(
+            f"| {name} | {len(group)} | {ours} ({ours / len(group):.1%}) | "
+            f"{ours_dead} ({ours_dead / len(group):.1%}) | "
+            f"{theirs} ({theirs / len(group):.1%}) | {both}/{both_base} |"
+        )
+    table = "\n".join(rows)
+    listing = "\n".join(["| game | kind | GNU Go |", "| --- | --- | --- |", *found])
+    return f"{table}\n\n{listing}\n"
+
+
 def main(argv: list[str] | None = None) -> int:
-    """``run [--worker I/N]`` judges the missing tasks; ``export`` writes the fixture."""
+    """``run [--worker I/N]`` judges the missing tasks; ``export`` writes the fixture;
+    ``report`` prints the figures of docs/DEADSTONES.md; ``list`` the tasks and which are
+    done."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("command", choices=["run", "export", "list"])
+    parser.add_argument("command", choices=["run", "export", "list", "report"])
     parser.add_argument("--worker", default="0/1", help="I/N: take every Nth task from I")
     args = parser.parse_args(argv)
     if args.command == "run":
@@ -434,6 +497,8 @@ def main(argv: list[str] | None = None) -> int:
         run(worker, workers)
     elif args.command == "export":
         export()
+    elif args.command == "report":
+        print(report(load_fixture()))
     else:
         for task in tasks():
             print(task.name, "done" if cache_file(task).exists() else "")
