@@ -15,6 +15,7 @@ from tengen.scoring import Result, score_game, score_position
 from tengen.scoring.life import Status, dead_stones, estimate, seki_stones
 from tengen.sgf import parse_file
 from tengen.sgf.replay import replay
+from tests.scoring.crosscheck import play_out
 
 B, W = Color.BLACK, Color.WHITE
 GAMES = (
@@ -180,3 +181,99 @@ def test_rectangular_board() -> None:
     est = estimate(board)
     assert est.ownership.shape == (3, 7)
     assert dead_stones(est) == set()
+
+
+# Named positions for the estimate's known weak spots. Each expected status follows from the
+# rules (the comment says why) and GNU Go level 10 playing the position out under area rules
+# confirms it (test_named_positions_agree_with_gnugo_playing_them_out).
+
+# A 22-stone black group with one real eye (G1: its diagonals F2, H2 are black) and a false
+# eye (D1: its diagonal C2 is White's, so White's A1 takes B1-C1's last outside liberty and
+# D1 must be filled to save them, leaving G1 alone). One eye: the whole group is dead.
+BIG_GROUP_FALSE_EYE = """
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    O O O O O O O O O
+    O X X X X X X X O
+    O X X X X X X X O
+    O O O X X X X X O
+    . X X . X X . X O
+    """
+
+# Black's A6-C9 has one eye (the two points A9-B9) and lives only by joining A4-J3 through
+# A5, White's lone stone in atari: Black's B5 takes it (a ko: B5 is then alone in atari) and
+# A5 connects. With neither side holding a ko threat, whoever moves first wins the ko: Black
+# to play captures A5 and lives; White to play fills B5 and the one-eyed group dies.
+KO_FOR_LIFE = """
+    . . X O . . . . .
+    X X X O . . . . .
+    X O O O . . . . .
+    X O . O . . . . .
+    O . O O . . . . .
+    X O O O O O O O O
+    X X X X X X X X X
+    . . . . . . . . .
+    . . . . . . . . .
+    """
+
+# Black's A8-C8-B9 (eye A9) and White's D8-F8-D9-F9 (eye E9) share the liberty C9: whoever
+# fills it is left with its eye as last liberty and is captured, so neither does: seki. The
+# outer walls (White's A7-C1, Black's D7-G9) are alive.
+SEKI_SHARED_LIBERTY = """
+    . X . O . O X . .
+    X X X O O O X . .
+    O O O X X X X . .
+    . . O X . . . . .
+    . . O X . . . . .
+    . . O X . . . . .
+    . . O X . . . . .
+    . . O X . . . . .
+    . . O X . . . . .
+    """
+
+# From a game of tengen against GNU Go: Black's A9-E7 and White's A6-A8, B5-C5 share B6 and
+# neither can play it at once, which looked like a seki; but Black's D6 joins A9-E7 to the
+# large group below, after which B6 and A5 are safe for Black: White's stones are dead.
+NO_SEKI_WHEN_A_CHAIN_CAN_JOIN_OUT = """
+    X X O O O X X . .
+    O X O X O O . . .
+    O X X X X O . . .
+    O . X . X O . . .
+    . O O X O . O O .
+    . X X X O O O X O
+    . X . . X O X X O
+    . . . X X X X O O
+    . . . . . . X O .
+    """
+
+NAMED = [
+    (
+        BIG_GROUP_FALSE_EYE,
+        B,
+        "B1 C1 B4 C4 D4 E4 F4 G4 H4 B3 C3 D3 E3 F3 G3 H3 D2 E2 F2 G2 H2 E1 F1 H1",
+        "",
+    ),
+    (KO_FOR_LIFE, B, "A5", ""),
+    (KO_FOR_LIFE, W, "A6 A7 A8 B8 C8 C9", ""),
+    (SEKI_SHARED_LIBERTY, B, "", "A8 B8 C8 B9 D8 E8 F8 D9 F9"),
+    (NO_SEKI_WHEN_A_CHAIN_CAN_JOIN_OUT, B, "A6 A7 A8 B5 C5 F9 G9", ""),
+]
+NAMED_IDS = ["big-group-false-eye", "ko-black-first", "ko-white-first", "seki", "no-seki"]
+
+
+@pytest.mark.parametrize(("diagram", "to_play", "dead", "seki"), NAMED, ids=NAMED_IDS)
+def test_named_positions(diagram: str, to_play: Color, dead: str, seki: str) -> None:
+    est = estimate(parse(diagram), to_play)
+    assert dead_stones(est) == at(dead)
+    assert seki_stones(est) == at(seki)
+
+
+@pytest.mark.gnugo
+@pytest.mark.parametrize(("diagram", "to_play", "dead", "seki"), NAMED, ids=NAMED_IDS)
+def test_named_positions_agree_with_gnugo_playing_them_out(
+    gnugo: str, diagram: str, to_play: Color, dead: str, seki: str
+) -> None:
+    captured, standing_in_seki, moves = play_out(gnugo, parse(diagram), to_play)
+    assert (captured, standing_in_seki) == (at(dead), at(seki)), " ".join(moves)

@@ -30,7 +30,6 @@ from tengen.ai import go as go_kernels
 from tengen.ai.analysis import Analysis, MoveInfo, Progress
 from tengen.ai.levels import DEFAULT_LEVEL
 from tengen.ai.levels import level as get_level
-from tengen.ai.patterns import TABLE
 from tengen.ai.policy import (
     KOMI2,
     LAST,
@@ -44,6 +43,7 @@ from tengen.core import jit, kernels
 from tengen.core.color import Color
 from tengen.core.coords import Move, Point
 from tengen.core.game import Game
+from tengen.core.patterns import TABLE
 from tengen.scoring.count import handicap_compensation
 
 # Interpreted until compiled (see `core.jit`): a first search never waits for the compiler.

@@ -14,10 +14,11 @@ from functools import cache
 
 import numpy as np
 
-from tengen.core import jit, kernels, zobrist
+from tengen.core import jit, kernels, playout, zobrist
 from tengen.core.color import Color
 from tengen.core.coords import Move, Point, check_size, name
 from tengen.core.errors import IllegalMove, IllegalReason
+from tengen.core.patterns import TABLE
 
 k = jit.live(kernels)  # interpreted until compiled (see `core.jit`)
 
@@ -312,12 +313,15 @@ class Board:
     def ownership(
         self, to_play: Color, playouts: int = 200, seed: int = 0, max_moves: int | None = None
     ) -> np.ndarray:
-        """Expected owner of each point over random playouts from here: a (height, width)
-        float array from -1 (white) to +1 (black). The board is left unchanged."""
+        """Expected owner of each point over playouts from here (`core.playout`: captures,
+        atari escapes and shapes first, never an own eye filled or an own group put into
+        atari): a (height, width) float array from -1 (white) to +1 (black). The board is
+        left unchanged."""
         limit = 3 * self.width * self.height if max_moves is None else max_moves
         out = np.zeros(self._st.shape[1], np.float64)
-        jit.wait()  # hundreds of playouts: worth waiting for the compiled kernel, if need be
-        k.ownership(self._st, self._zh, int(to_play), playouts, limit, k.seed_rng(seed), out)
+        jit.wait()  # hundreds of playouts: worth waiting for the compiled kernels, if need be
+        rng = k.seed_rng(seed)
+        playout.ownership(self._st, self._zh, TABLE, int(to_play), playouts, limit, rng, out)
         s = self.width + 1
         return out[s : s * (self.height + 1)].reshape(self.height, s)[:, 1:].copy()
 

@@ -1,26 +1,32 @@
 """Automatic dead-stone estimate: which chains are alive, dead or in seki, each with a confidence.
 
-Three steps, from certain to likely:
+The truth it aims at is the play-out: after both players pass, two strong players go on under
+area rules until every dead stone is captured (``tests/scoring/crosscheck.py`` checks it
+against GNU Go doing just that). Four steps, from certain to likely:
 
-1. Benson's algorithm (`scoring.benson`) for both colours: pass-alive chains are alive and
+1. Kos are settled first, as the play-out settles them: the player to move takes a ko it can
+   take and then connects, or fills the point where the opponent could take one, and the
+   players alternate until no ko is left (neither has a ko threat left in a finished game, so
+   the first to move wins each). Stones captured there are dead; the rest is judged on the
+   settled position.
+2. Benson's algorithm (`scoring.benson`) for both colours: pass-alive chains are alive and
    stones inside the opponent's pass-alive territory are dead, with confidence 1.
-2. For every other chain, the mean ownership of its stones over many random playouts from the
-   position (`Board.ownership`, half of them with each player moving first, so that having the
-   move does not tilt the estimate). Seen from the chain's colour, a mean below `DEAD_BELOW`
-   (0: the playouts give its stones to the opponent more often than not) means the chain is
-   dead; anything else leaves it alive. The confidence is the share of playouts, by that mean,
-   that agree with the status: ``(1 + m) / 2`` for alive, ``(1 - m) / 2`` for dead, so a chain
-   whose fate the playouts leave open is reported near 0.5. On GNU Go's finished self-play
-   games a threshold of 0 agrees best with GNU Go's dead stones (-0.3 agrees less often: the
-   playouts are too kind to eyeless groups of a bad position).
-3. A seki check. Random playouts settle a seki at random (whoever fills a shared liberty
-   first dies), so its chains end near 0 ownership. Chains of both colours joined by shared
-   liberties are in seki when every liberty of each of them is one the opponent cannot take
-   (illegal, or self-atari that captures nothing), each has two liberties or more, and none
-   touches an opponent chain in atari, whose capture would break the seki open. Such
-   chains whose mean ownership stays within `SEKI_WITHIN` of 0 are reported as seki, with
-   confidence ``1 - |m| / 2``: the static test is exact for the sekis it recognises, and a lean
-   of the playouts, which a seki should not have, takes off up to half.
+3. For every other chain, the mean ownership of its stones over many playouts from the
+   position (`Board.ownership`: `core.playout`'s policy, which takes and saves chains in
+   atari and never puts its own group into atari, so a group without two eyes is captured and
+   a seki is left standing; half of them with each player moving first, so that having the
+   move does not tilt the estimate). Seen from the chain's colour, a mean below
+   `DEAD_BELOW` (0: the playouts give its stones to the opponent more often than not) means
+   the chain is dead; anything else leaves it alive. The confidence is the share of
+   playouts, by that mean, that agree with the status: ``(1 + m) / 2`` for alive,
+   ``(1 - m) / 2`` for dead, so a chain whose fate the playouts leave open is reported near
+   0.5.
+4. A seki check. Chains of both colours joined by shared liberties are in seki when every
+   liberty of each of them is one the opponent cannot take (illegal, or self-atari that
+   captures nothing), each has two liberties or more, none touches an opponent chain in
+   atari, whose capture would break the seki open, and none can join through a liberty
+   another chain of its colour that is not in the seki too; only chains the playouts leave
+   standing (not dead by step 3) take part, as a dead chain's liberties are no seki's.
 
 The same position, playouts and seed give the same estimate (the playouts are seeded).
 """
@@ -40,7 +46,6 @@ from tengen.scoring.benson import pass_alive
 
 PLAYOUTS = 2000
 DEAD_BELOW = 0.0
-SEKI_WITHIN = 0.75
 
 
 class Status(Enum):
@@ -119,40 +124,107 @@ def estimate(
     to_play = Color.BLACK if to_play is None else to_play
     suicide = bool(suicide_allowed)
 
+    settled, taken = _settle_kos(board, to_play)
     half = playouts // 2
     owner = (
-        board.ownership(to_play, half, 2 * seed) * half
-        + board.ownership(to_play.opponent, playouts - half, 2 * seed + 1) * (playouts - half)
+        settled.ownership(to_play, half, 2 * seed) * half
+        + settled.ownership(to_play.opponent, playouts - half, 2 * seed + 1) * (playouts - half)
     ) / playouts
 
     alive: set[Point] = set()
-    dead: set[Point] = set()
+    dead: set[Point] = set(taken)
     for color in Color:
-        stones, safe = pass_alive(board, color, suicide_allowed=suicide)
+        stones, safe = pass_alive(settled, color, suicide_allowed=suicide)
         alive |= stones
-        dead |= {p for p in safe if board[p] is color.opponent}
+        dead |= {p for p in safe if settled[p] is color.opponent}
         sign = 1.0 if color is Color.BLACK else -1.0
         for p in stones | safe:
             owner[p.row, p.col] = sign
 
-    chains = board.chains()
-    seki = _seki_chains(board, [c for c in chains if not c.stones & (alive | dead)])
+    def standing(chain: Chain) -> bool:
+        """Not settled by Benson, and not dead by the playouts."""
+        sign = 1.0 if chain.color is Color.BLACK else -1.0
+        m = sign * float(np.mean([owner[p.row, p.col] for p in chain.stones]))
+        return chain.stones.isdisjoint(alive | dead) and m >= DEAD_BELOW
+
+    settled_chains = settled.chains()
+    seki = _seki_chains(settled, [c for c in settled_chains if standing(c)])
+    label_at = {p: c.label for c in settled_chains for p in c.stones}
     result = []
-    for chain in chains:
+    for chain in board.chains():
         sign = 1.0 if chain.color is Color.BLACK else -1.0
         m = sign * float(np.mean([owner[p.row, p.col] for p in chain.stones]))
         certain = not chain.stones.isdisjoint(alive | dead)
-        if certain:
+        if chain.stones <= taken:
+            status, confidence = Status.DEAD, (1.0 - m) / 2
+        elif certain:
             status = Status.DEAD if chain.stones <= dead else Status.ALIVE
             confidence = 1.0
-        elif chain.label in seki and abs(m) <= SEKI_WITHIN:
-            status, confidence = Status.SEKI, 1.0 - abs(m) / 2
         elif m < DEAD_BELOW:
             status, confidence = Status.DEAD, (1.0 - m) / 2
         else:
-            status, confidence = Status.ALIVE, (1.0 + m) / 2
+            in_seki = label_at[next(iter(chain.stones))] in seki
+            status = Status.SEKI if in_seki else Status.ALIVE
+            confidence = (1.0 + m) / 2
         result.append(ChainEstimate(chain.color, chain.stones, status, confidence, m, certain))
     return Estimate(tuple(result), owner, playouts, seed)
+
+
+def _settle_kos(board: Board, to_play: Color) -> tuple[Board, set[Point]]:
+    """The position once every ko is settled, and the stones captured doing it.
+
+    Players alternate from `to_play`: each takes a ko and connects (the opponent, with no ko
+    threat, cannot take back), else fills the point where the opponent could take a ko,
+    until neither has a ko left. A ko here is a lone stone in atari whose capture leaves the
+    capturing stone alone in atari on its point, and whose point the capturer can then fill
+    keeping two liberties.
+    """
+    settled, taken = board.copy(), set[Point]()
+    mover, idle = to_play, 0
+    while idle < 2:  # every step adds a stone for good, so this ends
+        ko = _ko(settled, mover)
+        if ko is not None:
+            point, stone = ko
+            settled.play(point, mover)
+            settled.play(stone, mover)
+            taken.add(stone)
+            idle = 0
+        elif (threat := _ko(settled, mover.opponent)) is not None and _safe_fill(
+            settled, threat[0], mover
+        ):
+            settled.play(threat[0], mover)
+            idle = 0
+        else:
+            idle += 1
+        mover = mover.opponent
+    return settled, taken
+
+
+def _ko(board: Board, color: Color) -> tuple[Point, Point] | None:
+    """A ko `color` can take: (where it plays, the lone stone it captures), or None."""
+    for chain in board.chains():
+        if chain.color is color or len(chain.stones) != 1 or len(chain.liberties) != 1:
+            continue
+        point = next(iter(chain.liberties))
+        if board.legality(point, color) is not None:
+            continue
+        trial = board.copy()
+        record = trial.play_unchecked(point, color)
+        stone = next(iter(chain.stones))
+        if record.captured == 1 and trial.liberty_count(point) == 1:
+            joined = {trial.chain(q) for q in _neighbours(stone) if trial.on_board(q)}
+            if len(joined) >= 3 and _safe_fill(trial, stone, color):
+                return point, stone
+    return None
+
+
+def _safe_fill(board: Board, point: Point, color: Color) -> bool:
+    """Whether `color` can play `point` leaving its chain there two liberties or more."""
+    if board.legality(point, color) is not None:
+        return False
+    trial = board.copy()
+    trial.play_unchecked(point, color)
+    return trial.liberty_count(point) >= 2
 
 
 def dead_stones(est: Estimate) -> set[Point]:
@@ -177,6 +249,21 @@ def _seki_chains(board: Board, candidates: list[Chain]) -> set[str]:
         and all(_unplayable(board, p, c.color.opponent) for p in c.liberties)
         and all(board.liberty_count(q) >= 2 for q in _touching(board, c))
     }
+    # A chain that can join another of its colour through a liberty is not closed unless that
+    # one is too: joined, it may have liberties the opponent can fill, and a move that was
+    # self-atari (all that kept an opponent chain standing) may no longer be.
+    while True:
+        owner = {p: label for label, c in closed.items() for p in c.stones}
+        leaky = {
+            label
+            for label, chain in closed.items()
+            for lib in chain.liberties
+            for q in _neighbours(lib)
+            if board.on_board(q) and board[q] is chain.color and owner.get(q) is None
+        }
+        if not leaky:
+            break
+        closed = {label: c for label, c in closed.items() if label not in leaky}
     seki: set[str] = set()
     for label, chain in closed.items():
         if any(
@@ -192,14 +279,19 @@ def _touching(board: Board, chain: Chain) -> set[Point]:
     return {
         q
         for p in chain.stones
-        for q in (
-            Point(p.col - 1, p.row),
-            Point(p.col + 1, p.row),
-            Point(p.col, p.row - 1),
-            Point(p.col, p.row + 1),
-        )
+        for q in _neighbours(p)
         if board.on_board(q) and board[q] is chain.color.opponent
     }
+
+
+def _neighbours(p: Point) -> tuple[Point, ...]:
+    """The four points next to `p`, on the board or not."""
+    return (
+        Point(p.col - 1, p.row),
+        Point(p.col + 1, p.row),
+        Point(p.col, p.row - 1),
+        Point(p.col, p.row + 1),
+    )
 
 
 def _unplayable(board: Board, point: Point, color: Color) -> bool:

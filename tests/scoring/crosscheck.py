@@ -1,0 +1,509 @@
+"""The dead-stone cross-check: finished games judged by playing them out with GNU Go.
+
+A *case* is the end of a finished game (both players passed, or the record was counted). Its
+truth comes from the play-out: GNU Go level 10 with ``--chinese-rules --capture-all-dead``
+takes both sides from the finished position until two passes in a row. Stones captured in the
+play-out were dead; stones left standing were alive, or in seki when their chain ends the
+play-out with a liberty next to an opponent stone (under area rules GNU Go fills every dame,
+so only a seki's shared liberties stay empty). GNU Go's own ``final_status_list dead`` on the
+finished position is recorded beside, as a second judge.
+
+The games come from GNU Go playing itself at mixed levels and seeds, from tengen's built-in
+player against GNU Go, and from the finished records of ``../shared/corpus``. Generating and
+judging is slow (GNU Go at level 10), so it is a resumable command writing one JSON file per
+case into a git-ignored cache, and ``export`` gathers them into the committed fixture the
+tests read::
+
+    nice -n 10 .venv/bin/python -m tests.scoring.crosscheck run [--worker I/N]
+    .venv/bin/python -m tests.scoring.crosscheck export
+    .venv/bin/python -m tests.scoring.crosscheck report   # the figures of docs/DEADSTONES.md
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import re
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from tengen.core.board import Board
+from tengen.core.color import Color
+from tengen.core.coords import Point, from_gtp, to_gtp, to_sgf
+from tengen.core.diagram import parse
+from tengen.gtp.client import GtpClient, GtpClientError
+from tengen.scoring.life import dead_stones, estimate, seki_stones
+from tengen.sgf import SgfError, parse_file
+from tengen.sgf.replay import replay
+from tests.gnugo import find_gnugo
+
+ROOT = Path(__file__).resolve().parents[2]
+CACHE = ROOT / ".cache" / "deadstones"
+FIXTURE = ROOT / "tests" / "data" / "deadstones.json"
+CORPUS = (ROOT / ".." / "shared" / "corpus").resolve()
+KOMI = 7.5
+JUDGE_LEVEL = 10
+COUNTED = re.compile(r"[BW]\+\d")
+# Corpus records per size; then per size GNU Go self-play games, tengen-vs-GNU-Go games and
+# the top GNU Go level drawn (the slow sizes get the low levels: the judge is the cost).
+CORPUS_PLAN = ((9, 150), (13, 100), (19, 60))
+GAME_PLAN = ((9, 50, 12, 10), (13, 10, 2, 6), (19, 2, 0, 2))
+_SYMBOL = {None: ".", Color.BLACK: "X", Color.WHITE: "O"}
+
+
+@dataclass(frozen=True)
+class Case:
+    """A finished position with its play-out truth and GNU Go's dead stones beside it.
+
+    `rows` is the board top row first (``X`` black, ``O`` white, ``.`` empty); points are GTP
+    vertices; `playout` is the judge's continuation, for looking at a disagreement (kept in
+    the cache, left out of the committed fixture).
+    """
+
+    name: str
+    source: str
+    size: int
+    rows: tuple[str, ...]
+    to_play: str
+    dead: tuple[str, ...]
+    seki: tuple[str, ...]
+    gnugo_dead: tuple[str, ...]
+    playout: tuple[str, ...]
+
+    def board(self) -> Board:
+        """The finished position."""
+        return parse("\n".join(self.rows))
+
+    def points(self, vertices: tuple[str, ...]) -> set[Point]:
+        """Vertices as points."""
+        return {p for v in vertices if (p := from_gtp(v, self.size, self.size)) is not None}
+
+    @staticmethod
+    def from_json(data: dict[str, object]) -> Case:
+        """A case from its JSON object (lists become tuples)."""
+        return Case(**{k: tuple(v) if isinstance(v, list) else v for k, v in data.items()})  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class Task:
+    """One game to make and judge: its name says how, and names its cache file."""
+
+    name: str
+    source: str  # "gnugo" (self-play), "tengen" (built-in player vs GNU Go) or "corpus"
+    size: int
+    black: int = 0  # levels (self-play, tengen vs GNU Go)
+    white: int = 0
+    seed: int = 0
+    path: str = ""  # corpus record, relative to CORPUS
+
+
+def _gtp(argv: list[str], timeout: float = 600) -> GtpClient:
+    return GtpClient(argv, timeout=timeout)
+
+
+def _new_game(client: GtpClient, size: int) -> None:
+    client.send(f"boardsize {size}")
+    client.send("clear_board")
+    client.send(f"komi {KOMI}")
+
+
+def play_game(players: dict[Color, GtpClient], size: int, limit: int) -> list[str] | None:
+    """Moves of a game between two engines (already set up) until two passes in a row; a
+    resignation counts as a pass from then on. None if it reaches `limit` moves."""
+    moves: list[str] = []
+    resigned: set[Color] = set()
+    color = Color.BLACK
+    while moves[-2:] != ["PASS", "PASS"]:
+        if len(moves) >= limit:
+            return None
+        name = color.name.lower()
+        if color in resigned:
+            move = "PASS"
+        else:
+            move = players[color].send(f"genmove {name}").upper()
+            if move == "RESIGN":
+                resigned.add(color)
+                move = "PASS"
+        moves.append(move)
+        players[color.opponent].send(f"play {name} {move}")
+        color = color.opponent
+    return moves
+
+
+def game_moves(task: Task, gnugo: str) -> list[str] | None:
+    """Play the game of a self-play or tengen-vs-GNU-Go task; None if it did not finish."""
+    size = task.size
+
+    def gnugo_player(level: int, seed: int) -> GtpClient:
+        flags = ["--level", str(level), "--seed", str(seed), "--never-resign"]
+        return _gtp([gnugo, "--mode", "gtp", *flags])
+
+    if task.source == "gnugo":
+        black = gnugo_player(task.black, task.seed)
+        white = gnugo_player(task.white, task.seed + 1000)
+    else:
+        tengen = [
+            str(ROOT / ".venv" / "bin" / "tengen"),
+            "gtp",
+            "--threads",
+            "1",
+            "--size",
+            str(size),
+            "--seed",
+            str(task.seed),
+        ]
+        if task.black < 0:
+            black = _gtp([*tengen, "--level", str(-task.black)])
+            white = gnugo_player(task.white, task.seed)
+        else:
+            black = gnugo_player(task.black, task.seed)
+            white = _gtp([*tengen, "--level", str(-task.white)])
+    with black, white:
+        for client in (black, white):
+            _new_game(client, size)
+        return play_game({Color.BLACK: black, Color.WHITE: white}, size, 3 * size * size)
+
+
+def board_from_moves(size: int, moves: list[str]) -> Board:
+    """The position after `moves` (GTP vertices, Black first)."""
+    board = Board(size, size)
+    color = Color.BLACK
+    for move in moves:
+        point = from_gtp(move, size, size)
+        if point is not None:
+            board.play(point, color)
+        color = color.opponent
+    return board
+
+
+def rows_of(board: Board) -> tuple[str, ...]:
+    """The board as diagram rows, top row first."""
+    return tuple(
+        "".join(_SYMBOL[board[Point(c, r)]] for c in range(board.width))
+        for r in range(board.height)
+    )
+
+
+def position_sgf(board: Board, to_play: Color) -> str:
+    """An SGF setting up `board` with `to_play` to move, for GNU Go's loadsgf."""
+    setup = ""
+    for color, key in ((Color.BLACK, "AB"), (Color.WHITE, "AW")):
+        stones = "".join(f"[{to_sgf(p)}]" for p in board.points() if board[p] is color)
+        setup += f"{key}{stones}" if stones else ""
+    player = "B" if to_play is Color.BLACK else "W"
+    return f"(;FF[4]GM[1]SZ[{board.width}]KM[{KOMI}]{setup}PL[{player}])"
+
+
+def _load(client: GtpClient, board: Board, to_play: Color) -> None:
+    with tempfile.NamedTemporaryFile("w", suffix=".sgf", delete=False) as handle:
+        handle.write(position_sgf(board, to_play))
+    try:
+        client.send(f"loadsgf {handle.name}")
+    finally:
+        Path(handle.name).unlink()
+    client.send(f"komi {KOMI}")
+
+
+def gnugo_dead(gnugo: str, board: Board, to_play: Color) -> set[Point]:
+    """GNU Go's ``final_status_list dead`` on the position (Chinese rules, level 10)."""
+    with _gtp([gnugo, "--mode", "gtp", "--chinese-rules"]) as client:
+        _load(client, board, to_play)
+        answer = client.send("final_status_list dead").split()
+    return {p for v in answer if (p := from_gtp(v, board.width, board.height)) is not None}
+
+
+def play_out(gnugo: str, board: Board, to_play: Color) -> tuple[set[Point], set[Point], list[str]]:
+    """The play-out truth: (dead stones, seki stones, the play-out's moves)."""
+    flags = ["--chinese-rules", "--capture-all-dead", "--never-resign", "--level"]
+    size = board.width
+    track = board.copy()
+    original = {p: c for p in board.points() if (c := board[p]) is not None}
+    captured: set[Point] = set()
+    moves: list[str] = []
+    with _gtp([gnugo, "--mode", "gtp", *flags, str(JUDGE_LEVEL)]) as client:
+        _load(client, board, to_play)
+        color = to_play
+        while moves[-2:] != ["PASS", "PASS"]:
+            if len(moves) >= 2 * size * size:
+                raise GtpClientError(f"play-out longer than {len(moves)} moves")
+            move = client.send(f"genmove {color.name.lower()}").upper()
+            moves.append(move)
+            point = from_gtp(move, size, size)
+            if point is not None:
+                track.play(point, color)
+                captured |= {p for p in original if track[p] is not original[p]}
+            color = color.opponent
+    seki = set()
+    for chain in track.chains():
+        shared = any(
+            any(track[q] is chain.color.opponent for q in _around(lib, size))
+            for lib in chain.liberties
+        )
+        if shared:
+            seki |= {p for p in chain.stones if p in original and p not in captured}
+    return captured, seki, moves
+
+
+def _around(p: Point, size: int) -> Iterator[Point]:
+    for q in (Point(p.col - 1, p.row), Point(p.col + 1, p.row)):
+        if 0 <= q.col < size:
+            yield q
+    for q in (Point(p.col, p.row - 1), Point(p.col, p.row + 1)):
+        if 0 <= q.row < size:
+            yield q
+
+
+def judge(task: Task, gnugo: str, board: Board, to_play: Color) -> Case:
+    """The case of `task`'s finished position."""
+    dead, seki, moves = play_out(gnugo, board, to_play)
+    theirs = gnugo_dead(gnugo, board, to_play)
+
+    def vertices(points: set[Point]) -> tuple[str, ...]:
+        return tuple(sorted(to_gtp(p, board.height) for p in points))
+
+    return Case(
+        task.name,
+        task.source,
+        board.width,
+        rows_of(board),
+        "B" if to_play is Color.BLACK else "W",
+        vertices(dead),
+        vertices(seki),
+        vertices(theirs),
+        tuple(moves),
+    )
+
+
+def corpus_records(size: int) -> list[Path]:
+    """Finished records of `size` in the corpus: a counted result or two final passes, a
+    clean replay, at least size*size/4 moves; one per final position."""
+    found: list[Path] = []
+    seen: set[tuple[str, ...]] = set()
+    for path in sorted(CORPUS.rglob("*.sgf")):
+        try:
+            trees = parse_file(path).games
+        except (SgfError, OSError, ValueError):
+            continue
+        if not trees or trees[0].size != (size, size):
+            continue
+        result = (trees[0].root.get_raw("RE") or [""])[0]
+        try:
+            game, problems = replay(trees[0])
+        except (SgfError, ValueError):
+            continue
+        if problems or game.move_number < size * size // 4:
+            continue
+        if not (COUNTED.match(result) or game.consecutive_passes >= 2):
+            continue
+        rows = rows_of(game.board)
+        if rows not in seen:
+            seen.add(rows)
+            found.append(path)
+    return found
+
+
+def corpus_position(path: Path) -> tuple[Board, Color]:
+    """The end of a corpus record's main line and the player to move."""
+    game, _ = replay(parse_file(path).games[0])
+    return game.board, game.to_play
+
+
+def tasks() -> list[Task]:
+    """Every game of the cross-check: the corpus records first (only judging them costs), then
+    the games to play; each part interleaved so that any prefix mixes sizes and sources."""
+    rng = random.Random(17)
+    groups: list[list[Task]] = []
+    for size, count in CORPUS_PLAN:
+        records = corpus_records(size)
+        random.Random(size).shuffle(records)
+        groups.append(
+            [
+                Task(f"corpus-{size}-{p.relative_to(CORPUS)}", "corpus", size, path=str(p))
+                for p in records[:count]
+            ]
+        )
+    for size, selfplay, versus, top in GAME_PLAN:
+        group = []
+        for seed in range(1, selfplay + 1):
+            b, w = rng.randint(1, top), rng.randint(1, top)
+            group.append(Task(f"gnugo-{size}-b{b}-w{w}-s{seed}", "gnugo", size, b, w, seed))
+        groups.append(group)
+        group = []
+        for seed in range(1, versus + 1):
+            mine, theirs = rng.randint(2, 5), rng.randint(1, top)
+            if seed % 2:
+                name = f"tengen-{size}-t{mine}-g{theirs}-s{seed}"
+                group.append(Task(name, "tengen", size, -mine, theirs, seed))
+            else:
+                name = f"gnugo-{size}-g{theirs}-t{mine}-s{seed}"
+                group.append(Task(name, "tengen", size, theirs, -mine, seed))
+        groups.append(group)
+    return _interleave(groups[: len(CORPUS_PLAN)]) + _interleave(groups[len(CORPUS_PLAN) :])
+
+
+def _interleave(groups: list[list[Task]]) -> list[Task]:
+    """The tasks of `groups` taken one from each group in turn."""
+    mixed: list[Task] = []
+    for i in range(max(len(g) for g in groups)):
+        mixed += [g[i] for g in groups if i < len(g)]
+    return mixed
+
+
+def cache_file(task: Task) -> Path:
+    """Where the case (or the note that the game did not finish) of `task` is kept."""
+    return CACHE / (re.sub(r"[^A-Za-z0-9_.-]", "_", task.name) + ".json")
+
+
+def run_task(task: Task, gnugo: str) -> Case | None:
+    """Make and judge one task's game; None when the game did not finish."""
+    if task.source == "corpus":
+        board, to_play = corpus_position(Path(task.path))
+    else:
+        moves = game_moves(task, gnugo)
+        if moves is None:
+            return None
+        board, to_play = board_from_moves(task.size, moves), Color.BLACK
+        if len(moves) % 2:
+            to_play = Color.WHITE
+    return judge(task, gnugo, board, to_play)
+
+
+def run(worker: int, workers: int) -> None:
+    """Judge every task of this worker's share not yet in the cache."""
+    gnugo = find_gnugo()
+    if gnugo is None:
+        raise SystemExit("GNU Go not found")
+    CACHE.mkdir(parents=True, exist_ok=True)
+    for i, task in enumerate(tasks()):
+        target = cache_file(task)
+        if i % workers != worker or target.exists():
+            continue
+        start = time.monotonic()
+        try:
+            case = run_task(task, gnugo)
+        except GtpClientError as err:
+            print(f"{task.name}: {err}", flush=True)
+            target.write_text(json.dumps({"name": task.name, "error": str(err)}))
+            continue
+        data = asdict(case) if case else {"name": task.name, "error": "unfinished"}
+        target.write_text(json.dumps(data))
+        took = time.monotonic() - start
+        print(f"{task.name}: {len(data.get('dead', ()))} dead, {took:.0f} s", flush=True)
+
+
+def cached_cases() -> list[Case]:
+    """The judged cases in the cache, in task order."""
+    cases = []
+    for task in tasks():
+        target = cache_file(task)
+        if target.exists():
+            data = json.loads(target.read_text())
+            if "error" not in data:
+                cases.append(Case.from_json(data))
+    return cases
+
+
+def load_fixture(path: Path = FIXTURE) -> list[Case]:
+    """The committed cases."""
+    return [Case.from_json(d) for d in json.loads(path.read_text())["cases"]]
+
+
+def export() -> None:
+    """Write the cached cases into the fixture, one compact line per case."""
+    cases = cached_cases()
+    lines = ",\n".join(
+        json.dumps(asdict(c) | {"playout": []}, separators=(",", ":")) for c in cases
+    )
+    FIXTURE.write_text(
+        '{"about":"dead stones of finished games, judged by GNU Go level 10 playing them out'
+        ' (tests/scoring/crosscheck.py)",\n"cases":[\n' + lines + "\n]}\n"
+    )
+    print(f"{len(cases)} cases written to {FIXTURE}")
+
+
+def tengen_judges(case: Case) -> tuple[set[Point], set[Point]]:
+    """tengen's dead and seki stones on the case's position."""
+    to_play = Color.BLACK if case.to_play == "B" else Color.WHITE
+    est = estimate(case.board(), to_play)
+    return dead_stones(est), seki_stones(est)
+
+
+def kind(case: Case, dead: set[Point], seki: set[Point]) -> str:
+    """What a disagreement of tengen with the play-out is about, from the stones it gets
+    wrong: a seki one side sees, else a group left standing or captured (big: 10 stones or
+    more), else dame (stones on neutral points the play-out filled or took)."""
+    truth_dead, truth_seki = case.points(case.dead), case.points(case.seki)
+    if seki != truth_seki:
+        return "seki"
+    board = case.board()
+    wrong = dead ^ truth_dead
+    chains = [c for c in board.chains() if c.stones & wrong]
+    big = any(len(c.stones) >= 10 for c in chains)
+    if wrong <= truth_dead:
+        return "big group without two eyes" if big else "group without two eyes left alive"
+    if wrong <= dead:
+        return "big group called dead" if big else "group called dead"
+    return "semeai: the wrong side dies"
+
+
+def report(cases: list[Case]) -> str:
+    """Markdown: figures per size, then every disagreement with its kind."""
+    rows = [
+        "| size | games | tengen = play-out | tengen's dead = play-out's | "
+        "GNU Go's dead = play-out's | tengen = both |"
+    ]
+    rows.append("| --- | --- | --- | --- | --- | --- |")
+    found: list[str] = []
+    for size in (9, 13, 19, 0):
+        group = [c for c in cases if size in (0, c.size)]
+        ours = ours_dead = theirs = both = both_base = 0
+        for case in group:
+            dead, seki = tengen_judges(case)
+            agree = dead == case.points(case.dead) and seki == case.points(case.seki)
+            gnugo = case.points(case.gnugo_dead) == case.points(case.dead)
+            ours += agree
+            ours_dead += dead == case.points(case.dead)
+            theirs += gnugo
+            both_base += gnugo
+            both += gnugo and agree
+            if size and not agree:
+                judge = "GNU Go agrees with the play-out" if gnugo else "GNU Go differs too"
+                found.append(f"| {case.name} | {kind(case, dead, seki)} | {judge} |")
+        name = f"{size}x{size}" if size else "all"
+        rows.append(
+            f"| {name} | {len(group)} | {ours} ({ours / len(group):.1%}) | "
+            f"{ours_dead} ({ours_dead / len(group):.1%}) | "
+            f"{theirs} ({theirs / len(group):.1%}) | {both}/{both_base} |"
+        )
+    table = "\n".join(rows)
+    listing = "\n".join(["| game | kind | GNU Go |", "| --- | --- | --- |", *found])
+    return f"{table}\n\n{listing}\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``run [--worker I/N]`` judges the missing tasks; ``export`` writes the fixture;
+    ``report`` prints the figures of docs/DEADSTONES.md; ``list`` the tasks and which are
+    done."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("command", choices=["run", "export", "list", "report"])
+    parser.add_argument("--worker", default="0/1", help="I/N: take every Nth task from I")
+    args = parser.parse_args(argv)
+    if args.command == "run":
+        worker, workers = (int(x) for x in args.worker.split("/"))
+        run(worker, workers)
+    elif args.command == "export":
+        export()
+    elif args.command == "report":
+        print(report(load_fixture()))
+    else:
+        for task in tasks():
+            print(task.name, "done" if cache_file(task).exists() else "")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
