@@ -49,7 +49,8 @@ $(BENCH_STAMP): pyproject.toml
 bench-env: $(BENCH_STAMP)
 
 ## bench: playouts (vs C, sgfmill), peers (OpenSpiel, pgx, memory), records, scoring, batch,
-##        matches, analysis, and a 10-game 9x9 match of the built-in player against GNU Go
+##        matches, analysis, the web app's game list, and a 10-game 9x9 match of the built-in
+##        player against GNU Go
 bench: $(BENCH_STAMP)
 	$(NICE) $(BENCH_BIN)/python bench/playout.py
 	$(NICE) $(BENCH_BIN)/python bench/peers.py
@@ -58,6 +59,7 @@ bench: $(BENCH_STAMP)
 	$(NICE) $(BENCH_BIN)/python bench/batch.py
 	$(NICE) $(BENCH_BIN)/python bench/match.py
 	$(NICE) $(BENCH_BIN)/python bench/analysis.py
+	$(NICE) $(BENCH_BIN)/python bench/web.py
 	$(NICE) $(BENCH_BIN)/python bench/strength.py
 
 clean:

@@ -21,6 +21,7 @@ from starlette.testclient import TestClient
 
 from tengen.sgf import parse
 from tengen.web import Config, create_app
+from tengen.web.app import WS_MAX_BYTES
 from tengen.web.routes import ENDPOINTS, MAX_JSON_BYTES
 from tests.web.conftest import Games
 
@@ -274,9 +275,18 @@ def test_a_real_server_closes_a_binary_websocket_frame_with_a_reason(server: str
             assert closed.value.rcvd is not None
             return answer, closed.value.rcvd.code, closed.value.rcvd.reason
 
+    async def flood() -> int | None:
+        async with websockets.connect(ws_url) as ws:
+            await ws.recv()
+            await ws.send("x" * (WS_MAX_BYTES + 1))
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                await ws.recv()
+            return None if closed.value.rcvd is None else closed.value.rcvd.code
+
     answer, code, reason = asyncio.run(talk())
     assert "only sends game states" in answer["error"]
     assert (code, reason) == (1003, "binary frames are not accepted")
+    assert asyncio.run(flood()) == 1009  # a frame over `tengen serve`'s cap
     with urllib.request.urlopen(f"{server}/api/games/{game}") as still:
         assert json.loads(still.read())["id"] == game
 

@@ -27,6 +27,9 @@ from tengen.web.analysis import Analysts
 from tengen.web.session import Sessions, WebError
 from tengen.web.store import Store
 
+# The page sends nothing over its websocket: a frame over this is closed with 1009.
+WS_MAX_BYTES = 64 << 10
+
 
 def default_db() -> Path:
     """The games file in the user's data directory (e.g. ~/.local/share/tengen/games.sqlite3)."""
@@ -115,5 +118,5 @@ def serve(argv: list[str] | None = None) -> int:
     app = create_app(config)
     shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
     print(f"tengen: open http://{shown}:{args.port}/  (games in {db})", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=WS_MAX_BYTES)
     return 0
