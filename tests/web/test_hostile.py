@@ -17,6 +17,8 @@ from typing import Any
 
 import pytest
 import websockets
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 from tengen.sgf import parse
@@ -297,3 +299,62 @@ def test_stored_records_read_back(client: TestClient) -> None:
     game = client.post("/api/games/import", content=record).json()["id"]
     text = client.get(f"/api/games/{game}/sgf").text
     assert len(list(parse(text).games[0].nodes())) == 3
+
+
+# -- any record either opens fully or is refused at the door -------------------------------
+
+_LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_VALUES = st.one_of(
+    st.text(_LETTERS, min_size=2, max_size=2),
+    st.sampled_from(["", "tt", "aa:cc", "ss:aa", "0x10", "-1", "7.5", "1e9", "B", "W", "1"]),
+    st.integers(-5, 600).map(str),
+    st.text("ab:]\\x ", max_size=5),
+)
+_IDENTS = st.sampled_from(
+    ["B", "W", "AB", "AW", "AE", "MN", "PL", "HA", "KM", "C", "LB", "TR", "SZ", "GM", "TB", "V"]
+)
+_NODE = st.lists(st.tuples(_IDENTS, st.lists(_VALUES, min_size=1, max_size=3)), max_size=4)
+
+
+def _sgf(root: list[tuple[str, list[str]]], line: list[Any], branch: list[Any]) -> bytes:
+    def node(props: list[tuple[str, list[str]]]) -> str:
+        return ";" + "".join(k + "".join(f"[{v}]" for v in vs) for k, vs in props)
+
+    main = "".join(node(n) for n in line)
+    side = "".join(node(n) for n in branch)
+    return f"({node(root)}{main}({node([])}{side})({node([])}))".encode()
+
+
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(
+    size=st.sampled_from(["9", "5:7", "19", "1", "26", "52"]),
+    game=st.sampled_from(["1", "4"]),
+    root=_NODE,
+    line=st.lists(_NODE, max_size=6),
+    branch=st.lists(_NODE, max_size=3),
+)
+def test_any_record_opens_everywhere_or_is_refused(
+    tmp_path: Path, size: str, game: str, root: Any, line: Any, branch: Any
+) -> None:
+    record = _sgf([("GM", [game]), ("SZ", [size]), *root], line, branch)
+    with TestClient(create_app(Config(db=tmp_path / "games.sqlite3"))) as client:
+        response = client.post("/api/games/import", content=record)
+        assert response.status_code in (201, 400), response.text
+        if response.status_code == 400:
+            return
+        data = response.json()
+        game_id, token = data["id"], data["tokens"]["black"]
+        nodes = len(data["state"]["tree"]["nodes"])
+        for index in range(nodes):
+            moved = client.post(
+                f"/api/games/{game_id}/nav", json={"node": index}, headers={"X-Token": token}
+            )
+            assert moved.status_code in (200, 409), moved.text
+        assert client.get(f"/api/games/{game_id}/sgf").status_code == 200
+        assert client.get(f"/api/games/{game_id}/position.svg").status_code in (200, 409)
+        client.app.state.sessions._open.clear()  # type: ignore[attr-defined]  # read it back
+        assert client.get(f"/api/games/{game_id}").status_code == 200

@@ -19,7 +19,9 @@ from tengen.web.seats import BadRequest
 
 # Rectangles (``AB[aa:ss]``) are expanded by every reader: cap the points they stand for.
 MAX_POINTS = 1_000_000
-_GAMES = (1, 4)  # Go and Gomoku
+GOMOKU = 4
+_GAMES = (1, GOMOKU)  # Go and Gomoku
+MAX_GOMOKU = 25  # the app names Gomoku points in GTP letters, which stop at Z
 CHECKED = ("B", "W", "MN", "AB", "AW", "AE", "GM", "SZ", "HA", "KM")
 
 
@@ -56,6 +58,8 @@ def _check_root(tree: GameTree, width: int, height: int) -> None:
     game = root.get("GM")
     if game is not None and game not in _GAMES:
         raise BadRequest(f"root: GM[{game}] is not Go (1) or Gomoku (4)")
+    if game == GOMOKU and max(width, height) > MAX_GOMOKU:
+        raise BadRequest(f"root: SZ: a Gomoku board is at most {MAX_GOMOKU}x{MAX_GOMOKU} here")
     handicap = root.get("HA")
     if handicap is not None and not 0 <= handicap <= width * height:
         raise BadRequest(f"root: HA[{handicap}] is not a stone count for {width}x{height}")
