@@ -17,8 +17,6 @@ from pydantic.json_schema import models_json_schema
 from starlette.requests import Request
 from starlette.responses import Response
 
-from tengen.web.schemas import MAX_TITLE
-
 
 @dataclass(frozen=True)
 class Endpoint:
@@ -69,7 +67,7 @@ _SUMMARY = {
     "required": ["id", "title", "mode", "game", "created", "updated", "seats"],
     "properties": {
         "id": {"type": "string"},
-        "title": {"type": "string", "maxLength": MAX_TITLE},
+        "title": {"type": "string"},
         "mode": {"type": "string"},
         "game": {"enum": ["go", "gomoku"]},
         "created": {"type": "number"},
