@@ -74,7 +74,7 @@ def test_every_endpoint_is_classified() -> None:
 
 @pytest.mark.parametrize("game_kind", ["go", "gomoku"])
 @pytest.mark.parametrize("key", sorted(SEATED), ids=lambda k: f"{k[0]} {k[1][len(GAME) :]}")
-@pytest.mark.parametrize("token", [None, "", "wrong", "é".encode("latin-1"), "\u2603".encode()])
+@pytest.mark.parametrize("token", [None, "wrong", "é".encode("latin-1")])
 def test_no_seat_changes_nothing(
     games: Games, key: tuple[str, str], game_kind: str, token: str | bytes | None
 ) -> None:
