@@ -19,7 +19,9 @@ from tengen.ai.analysis import Analysis, MoveInfo, Progress
 from tengen.core.color import Color
 from tengen.core.game import Game
 from tengen.sgf import Node, parse, serialise
+from tengen.web import schemas
 from tengen.web.analysis import Analysts, Budget, position_key
+from tengen.web.routes import _budget
 from tengen.web.seats import BadRequest, Conflict, Forbidden
 from tengen.web.session import GameSession, NewGame, Sessions
 from tengen.web.store import Store
@@ -304,27 +306,30 @@ def test_each_job_closes_its_search_and_gomoku_has_no_analysis(sessions: Session
 @pytest.mark.parametrize(
     ("body", "budget"),
     [
-        ({}, Budget(seconds=15.0)),
-        ({"seconds": 2}, Budget(seconds=2.0)),
-        ({"playouts": 50}, Budget(playouts=50)),
-        ({"seconds": 0.5, "playouts": 50}, Budget(0.5, 50)),
+        (b"", Budget(seconds=15.0)),
+        (b"{}", Budget(seconds=15.0)),
+        (b'{"seconds": 2}', Budget(seconds=2.0)),
+        (b'{"playouts": 50}', Budget(playouts=50)),
+        (b'{"seconds": 0.5, "playouts": 50}', Budget(0.5, 50)),
     ],
 )
-def test_budget_from_json(body: dict[str, Any], budget: Budget) -> None:
-    assert Budget.from_json(body, Budget(seconds=15.0)) == budget
+def test_budget_from_body(body: bytes, budget: Budget) -> None:
+    assert _budget(schemas.parse(schemas.Analysis, body), Budget(seconds=15.0)) == budget
 
 
 @pytest.mark.parametrize(
     ("body", "message"),
     [
-        ({"seconds": 0}, "'seconds' must be a number above 0 and at most 600"),
-        ({"seconds": "5"}, "'seconds' must be a number"),
-        ({"seconds": True}, "'seconds' must be a number"),
-        ({"playouts": 2.5}, "'playouts' must be a whole number from 1 to 10000000"),
-        ({"playouts": 0}, "'playouts' must be a whole number"),
-        ({"visits": 5}, "unknown analysis option 'visits'"),
+        (b'{"seconds": 0}', "'seconds': Input should be greater than 0"),
+        (b'{"seconds": 601}', "'seconds': Input should be less than or equal to 600"),
+        (b'{"seconds": "5"}', "'seconds': Input should be a valid number"),
+        (b'{"seconds": true}', "'seconds': Input should be a valid number"),
+        (b'{"seconds": NaN}', "'seconds': Input should be a finite number"),
+        (b'{"playouts": 2.5}', "'playouts': Input should be a valid integer"),
+        (b'{"playouts": 0}', "'playouts': Input should be greater than or equal to 1"),
+        (b'{"visits": 5}', "unknown option 'visits'"),
     ],
 )
-def test_budget_refusals(body: dict[str, Any], message: str) -> None:
+def test_budget_refusals(body: bytes, message: str) -> None:
     with pytest.raises(BadRequest, match=message):
-        Budget.from_json(body, Budget(seconds=15.0))
+        schemas.parse(schemas.Analysis, body)

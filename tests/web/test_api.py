@@ -54,19 +54,19 @@ def test_new_game_state(games: Games) -> None:
 @pytest.mark.parametrize(
     ("body", "message"),
     [
-        ({"size": 1}, "board size must be 2 to 25"),
-        ({"size": 26}, "board size must be 2 to 25"),
-        ({"size": "nine"}, "'size' must be int"),
+        ({"size": 1}, "'size': Input should be greater than or equal to 2"),
+        ({"size": 26}, "'size': Input should be less than or equal to 25"),
+        ({"size": "nine"}, "'size': Input should be a valid integer"),
         ({"ruleset": "chess"}, "unknown ruleset 'chess'"),
         ({"handicap": 1}, "handicap must be 0 or 2 to 9"),
         ({"size": 5, "handicap": 4}, "invalid handicap 4 for 5x5"),
-        ({"handicap_type": "random"}, "handicap_type must be"),
+        ({"handicap_type": "random"}, "'handicap_type': Input should be 'fixed' or 'free'"),
         ({"white": "alien"}, "unknown opponent 'alien'"),
         ({"black": "random", "white": "random"}, "at least one seat must be a person"),
         ({"white": "engine"}, "no engine was given"),
         ({"colour": "red"}, "unknown option 'colour'"),
-        ({"white": "builtin", "level": 11}, "level must be 1 to 10, not 11"),
-        ({"level": "strong"}, "'level' must be int"),
+        ({"white": "builtin", "level": 11}, "'level': Input should be less than or equal to 10"),
+        ({"level": "strong"}, "'level': Input should be a valid integer"),
     ],
 )
 def test_new_game_bad_options(client: TestClient, body: dict[str, object], message: str) -> None:
@@ -405,8 +405,8 @@ def test_import_other_formats(client: TestClient, name: str) -> None:
         (b"", "x.sgf", "must hold a game record"),
         (b"not a record", "x.sgf", "cannot read x.sgf"),
         (b"garbage", "x.gib", "cannot read x.gib"),
-        (b"(;GM[3]SZ[15];B[hh])", "g.sgf", "not a game of Go or Gomoku"),
-        (b"(;GM[1]SZ[99])", "big.sgf", "cannot"),
+        (b"(;GM[3]SZ[15];B[hh])", "g.sgf", "root: GM[3] is not Go (1) or Gomoku (4)"),
+        (b"(;GM[1]SZ[99])", "big.sgf", "root: SZ: board size 99x99 is outside"),
     ],
 )
 def test_import_bad_records(client: TestClient, data: bytes, name: str, message: str) -> None:
@@ -522,7 +522,7 @@ def test_gomoku_renju_forbidden_points(games: Games) -> None:
         ({"game": "gomoku", "rule": "pente"}, "unknown Gomoku rule 'pente'"),
         ({"game": "gomoku", "white": "random"}, "unknown opponent 'random'"),
         ({"game": "gomoku", "white": "engine"}, "no Gomoku engine was given"),
-        ({"game": "shogi"}, "unknown game 'shogi'"),
+        ({"game": "shogi"}, "'game': Input should be 'go' or 'gomoku'"),
     ],
 )
 def test_gomoku_bad_options(client: TestClient, body: dict[str, object], message: str) -> None:

@@ -85,9 +85,10 @@ def test_analysis_refusals(client: TestClient, games: Games) -> None:
     assert games.post(game, "analysis", None).status_code == 403
     assert games.post(game, "analysis", "nope").status_code == 403
     bad = games.post(game, "analysis", tokens["black"], seconds=-1)
-    assert bad.status_code == 400 and "'seconds' must be" in bad.json()["error"]
+    assert bad.status_code == 400
+    assert "'seconds': Input should be greater than 0" in bad.json()["error"]
     bad = games.post(game, "graph", tokens["black"], depth=3)
-    assert bad.status_code == 400 and "unknown analysis option 'depth'" in bad.json()["error"]
+    assert bad.status_code == 400 and "unknown option 'depth'" in bad.json()["error"]
     assert client.get("/api/games/nope/analysis").status_code == 404
     gomoku, gomoku_tokens = games.new(game="gomoku", size=15)
     refused = games.post(gomoku, "analysis", gomoku_tokens["black"])

@@ -268,6 +268,16 @@ def test_two_pages_two_seats(server: Server, browser: Browser, page: Page) -> No
     expect(page.locator("#board .stone")).to_have_count(2)
     shot(page, "11-seat-black")
     shot(other, "12-seat-white")
+    # Review is of a copy: this page reviews its own game, the shared one plays on
+    expect(page.locator("#to-review")).to_have_text("Review a copy")
+    shared = page.url
+    page.click("#to-review")
+    expect(page).not_to_have_url(shared)
+    expect(page.locator("#review-controls")).to_be_visible()
+    page.keyboard.press("Home")
+    expect(page.locator("#board .stone")).to_have_count(0)
+    expect(other.locator("#play-controls")).to_be_visible()  # the shared game plays on
+    expect(other.locator("#board .stone")).to_have_count(2)
     other.context.close()
 
 

@@ -33,11 +33,9 @@ from tengen.core.coords import to_gtp
 from tengen.core.game import Game
 from tengen.sgf import Node, parse, serialise
 from tengen.sgf.cursor import Cursor
-from tengen.web.seats import BadRequest, Conflict
+from tengen.web.seats import Conflict
 from tengen.web.session import AnySession, GameSession
 
-MAX_SECONDS = 600.0
-MAX_PLAYOUTS = 10_000_000
 DEFAULT_SECONDS = 15.0
 GRAPH_PLAYOUTS = 300  # per position of the graph: enough for its shape, quick on 2 cores
 SHOWN_MOVES = 10  # candidate moves drawn on the board
@@ -61,32 +59,6 @@ class Budget:
 
     seconds: float | None = None
     playouts: int | None = None
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any], default: Budget) -> Budget:
-        """Read ``seconds`` and ``playouts``; `default` when neither is given.
-
-        Raises BadRequest naming the field that is not a number in range.
-        """
-        seconds, playouts = data.get("seconds"), data.get("playouts")
-        unknown = set(data) - {"seconds", "playouts"}
-        if unknown:
-            raise BadRequest(f"unknown analysis option {sorted(unknown)[0]!r}")
-        if seconds is None and playouts is None:
-            return default
-        if seconds is not None and (
-            isinstance(seconds, bool)
-            or not isinstance(seconds, int | float)
-            or not 0 < seconds <= MAX_SECONDS
-        ):
-            raise BadRequest(f"'seconds' must be a number above 0 and at most {MAX_SECONDS:g}")
-        if playouts is not None and (
-            isinstance(playouts, bool)
-            or not isinstance(playouts, int)
-            or not 1 <= playouts <= MAX_PLAYOUTS
-        ):
-            raise BadRequest(f"'playouts' must be a whole number from 1 to {MAX_PLAYOUTS}")
-        return cls(None if seconds is None else float(seconds), playouts)
 
 
 def position_key(game: Game) -> str:
@@ -157,10 +129,11 @@ class Analyst:
         return {"analysis": self.position, "graph": graph}
 
     def start_position(self, budget: Budget, token: str | None) -> dict[str, Any]:
-        """Analyse the position shown within the budget. Raises Forbidden without a seat token."""
+        """Analyse the position shown within the budget. Raises Forbidden unless the token holds
+        every person's seat (a seat of a game between two people analyses a copy)."""
         session = self.session
         with session.lock:
-            session._require_any(token)
+            session._require_all(token)
             node = session.cursor.node
             game = _search_copy(session.cursor.game)
         key = position_key(game)
@@ -190,10 +163,11 @@ class Analyst:
 
     def start_graph(self, budget: Budget, token: str | None) -> dict[str, Any]:
         """Find Black's win rate after every move of the current line (and at its start),
-        with `budget` for each position. Raises Forbidden without a seat token."""
+        with `budget` for each position. Raises Forbidden unless the token holds every person's
+        seat."""
         session = self.session
         with session.lock:
-            session._require_any(token)
+            session._require_all(token)
             record = serialise(session.tree)
             line = _line(session.cursor.node)
             steps = line[-1].path  # the child index of each node after the root
@@ -238,9 +212,9 @@ class Analyst:
         return self.view()
 
     def stop(self, token: str | None) -> dict[str, Any]:
-        """Stop the running job (its last view stays). Raises Forbidden without a token."""
+        """Stop the running job (its last view stays). Raises Forbidden as `start_position`."""
         with self.session.lock:
-            self.session._require_any(token)
+            self.session._require_all(token)
         self._halt()
         return self.view()
 

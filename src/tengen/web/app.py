@@ -27,6 +27,9 @@ from tengen.web.analysis import Analysts
 from tengen.web.session import Sessions, WebError
 from tengen.web.store import Store
 
+# The page sends nothing over its websocket: a frame over this is closed with 1009.
+WS_MAX_BYTES = 64 << 10
+
 
 def default_db() -> Path:
     """The games file in the user's data directory (e.g. ~/.local/share/tengen/games.sqlite3)."""
@@ -35,12 +38,14 @@ def default_db() -> Path:
 
 @dataclass(frozen=True)
 class Config:
-    """What the app is built from: the games file, the engine commands, a seed for tests."""
+    """What the app is built from: the games file, the engine commands, a seed for tests,
+    the largest record an upload may hold."""
 
     db: Path
     engine: list[str] | None = None
     seed: int | None = None
     gomoku_engine: list[str] | None = None
+    max_upload: int = routes.MAX_UPLOAD_BYTES
 
 
 def create_app(config: Config) -> Starlette:
@@ -86,6 +91,12 @@ def parser() -> argparse.ArgumentParser:
         help='a Gomocup brain to offer as a Gomoku opponent, e.g. "pbrain-embryo"',
     )
     p.add_argument("--seed", type=int, default=None, help="seed of the built-in player")
+    p.add_argument(
+        "--max-upload-mb",
+        type=float,
+        default=routes.MAX_UPLOAD_BYTES / (1 << 20),
+        help="largest record an upload may hold, in MiB (default %(default)g)",
+    )
     return p
 
 
@@ -95,8 +106,17 @@ def serve(argv: list[str] | None = None) -> int:
     engine = shlex.split(args.engine) if args.engine else None
     gomoku_engine = shlex.split(args.gomoku_engine) if args.gomoku_engine else None
     db = args.db or default_db()
-    app = create_app(Config(db=db, engine=engine, seed=args.seed, gomoku_engine=gomoku_engine))
+    if not 0 < args.max_upload_mb <= 4096:
+        parser().error("--max-upload-mb must be above 0 and at most 4096")
+    config = Config(
+        db=db,
+        engine=engine,
+        seed=args.seed,
+        gomoku_engine=gomoku_engine,
+        max_upload=int(args.max_upload_mb * (1 << 20)),
+    )
+    app = create_app(config)
     shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
     print(f"tengen: open http://{shown}:{args.port}/  (games in {db})", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=WS_MAX_BYTES)
     return 0

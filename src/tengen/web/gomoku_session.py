@@ -112,6 +112,7 @@ class GomokuSession(SessionBase[GomokuComputer]):
             "winner": None if game.winner is None else game.winner.name.lower(),
             "announce": self._announce(game),
             "seats": {name: seat["kind"] for name, seat in self.meta["seats"].items()},
+            "seated": self.seated,
             "players": {"black": root.get("PB") or "Black", "white": root.get("PW") or "White"},
             "ruleset": rules.rule.value,
             "komi": None,
@@ -271,7 +272,7 @@ class GomokuSession(SessionBase[GomokuComputer]):
         """Show another move: {"to": "start|end|back|forward"}, {"move": n} or {"node": n}
         (the tree is one line, node n is move n). Raises BadRequest or Conflict."""
         with self.lock:
-            self._require_any(token)
+            self._require_all(token)
             if self.mode == "play":
                 raise Conflict("navigation is for review: switch the game to review mode")
             if not isinstance(target, dict) or len(target) != 1:

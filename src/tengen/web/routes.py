@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
+from pydantic import BaseModel
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -24,28 +24,33 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from tengen.ai.levels import DEFAULT_LEVEL, LEVELS, Level
 from tengen.core.rules import PRESETS
-from tengen.web.analysis import (
-    DEFAULT_SECONDS,
-    GRAPH_PLAYOUTS,
-    Analyst,
-    Analysts,
-    Budget,
-)
+from tengen.web import openapi, schemas
+from tengen.web.analysis import DEFAULT_SECONDS, GRAPH_PLAYOUTS, Analyst, Analysts, Budget
+from tengen.web.openapi import Endpoint
+from tengen.web.schemas import Labels
 from tengen.web.session import (
     GOMOKU_RULES,
     GOMOKU_SEATS,
     SEAT_KINDS,
     AnySession,
     BadRequest,
-    NewGame,
     Sessions,
     WebError,
 )
 
 STATIC = Path(__file__).parent / "static"
-MAX_RECORD_BYTES = 5_000_000
+MAX_JSON_BYTES = 1 << 20  # a JSON body: options and a comment, never near this
+MAX_UPLOAD_BYTES = 16 << 20  # an uploaded record, unless `tengen serve --max-upload-mb` says
 
-Action = Callable[[AnySession, dict[str, Any], str | None], None]
+
+class TooLarge(WebError):
+    """A body over its cap, refused while it is read."""
+
+    status = 413
+
+
+Action = Callable[[AnySession, Any, str | None], None]
+M = TypeVar("M", bound=BaseModel)
 
 
 def _sessions(request: Request | WebSocket) -> Sessions:
@@ -53,18 +58,28 @@ def _sessions(request: Request | WebSocket) -> Sessions:
     return sessions
 
 
-async def _json(request: Request) -> dict[str, Any]:
-    """The body as a JSON object ({} when empty). Raises BadRequest when malformed."""
-    raw = await request.body()
-    if not raw.strip():
-        return {}
-    try:
-        data = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError) as err:
-        raise BadRequest(f"malformed JSON: {err}") from None
-    if not isinstance(data, dict):
-        raise BadRequest("the body must be a JSON object")
-    return data
+def _token(request: Request) -> str | None:
+    return request.headers.get("x-token")
+
+
+async def read_body(request: Request, limit: int) -> bytes:
+    """The body, read chunk by chunk and refused with 413 as soon as it passes `limit` bytes
+    (a Content-Length over it is refused before reading anything)."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        raise TooLarge(f"the body is over {limit:,} bytes")
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise TooLarge(f"the body is over {limit:,} bytes")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+async def _body(request: Request, model: type[M]) -> M:
+    """The JSON body as `model`. Raises TooLarge or BadRequest naming the field."""
+    return schemas.parse(model, await read_body(request, MAX_JSON_BYTES))
 
 
 async def _finish(session: AnySession) -> dict[str, Any]:
@@ -75,13 +90,13 @@ async def _finish(session: AnySession) -> dict[str, Any]:
     return state
 
 
-def _action(act: Action) -> Callable[[Request], Any]:
+def _action(model: type[BaseModel], act: Action) -> Callable[[Request], Awaitable[Response]]:
     """A handler that runs `act(session, body, token)` for the game in the path."""
 
-    async def handler(request: Request) -> JSONResponse:
+    async def handler(request: Request) -> Response:
         session = _sessions(request).get(request.path_params["game_id"])
-        body = await _json(request)
-        await run_in_threadpool(act, session, body, request.headers.get("x-token"))
+        body = await _body(request, model)
+        await run_in_threadpool(act, session, body, _token(request))
         return JSONResponse(await _finish(session))
 
     return handler
@@ -120,13 +135,15 @@ async def config(request: Request) -> JSONResponse:
 
 
 async def list_games(request: Request) -> JSONResponse:
-    """Every stored game, newest change first."""
-    return JSONResponse({"games": await run_in_threadpool(_sessions(request).list)})
+    """A page of the stored games, newest change first (``?limit=&offset=``), and the total."""
+    page = schemas.parse_query(schemas.Page, dict(request.query_params))
+    listed = await run_in_threadpool(_sessions(request).list, page.limit, page.offset)
+    return JSONResponse(listed)
 
 
 async def create_game(request: Request) -> JSONResponse:
     """Start a game: 201 with its state, the tokens of same-screen seats and seat links."""
-    options = NewGame.from_json(await _json(request))
+    options = await _body(request, schemas.NewGame)
     session = await run_in_threadpool(_sessions(request).create, options)
     state = await _finish(session)
     base = str(request.base_url).rstrip("/")
@@ -141,14 +158,25 @@ async def create_game(request: Request) -> JSONResponse:
 
 
 async def import_game(request: Request) -> JSONResponse:
-    """Open the record in the body (SGF, GIB, NGF, UGF, PSQ; ``?name=`` gives the file name)."""
-    data = await request.body()
+    """Open the record in the body (SGF, GIB, NGF, UGF, PSQ; ``?name=`` gives the file name)
+    as a new game in review: 201 with its tokens and state."""
+    name = schemas.parse_query(schemas.Upload, dict(request.query_params)).name
+    data = await read_body(request, request.app.state.config.max_upload)
     if not data.strip():
         raise BadRequest("the body must hold a game record (SGF text or a record file)")
-    if len(data) > MAX_RECORD_BYTES:
-        raise BadRequest(f"the record is over {MAX_RECORD_BYTES} bytes")
-    name = request.query_params.get("name", "")
     session = await run_in_threadpool(_sessions(request).import_record, data, name)
+    return _opened(session)
+
+
+async def copy_game(request: Request) -> JSONResponse:
+    """A copy of the game's record as a new game in review, with tokens of its own: how a
+    seat of a game between two people reviews it without changing the shared game."""
+    await _body(request, schemas.Empty)
+    session = await run_in_threadpool(_sessions(request).copy, request.path_params["game_id"])
+    return _opened(session)
+
+
+def _opened(session: AnySession) -> JSONResponse:
     body = {"id": session.id, "tokens": session.tokens(), "state": session.publish()}
     return JSONResponse(body, status_code=201)
 
@@ -162,7 +190,7 @@ async def get_game(request: Request) -> JSONResponse:
 async def delete_game(request: Request) -> JSONResponse:
     """Delete the game (needs one of its seat tokens)."""
     game_id = request.path_params["game_id"]
-    await run_in_threadpool(_sessions(request).delete, game_id, request.headers.get("x-token"))
+    await run_in_threadpool(_sessions(request).delete, game_id, _token(request))
     return JSONResponse({"deleted": game_id})
 
 
@@ -181,7 +209,7 @@ async def download_sgf(request: Request) -> Response:
 async def position_svg(request: Request) -> Response:
     """The position shown, as an SVG diagram (``?labels=1`` adds chain labels)."""
     session = _sessions(request).get(request.path_params["game_id"])
-    labels = request.query_params.get("labels") == "1"
+    labels = schemas.parse_query(Labels, dict(request.query_params)).labels == "1"
     svg = await run_in_threadpool(session.figure_svg, labels)
     return Response(svg, media_type="image/svg+xml")
 
@@ -189,19 +217,23 @@ async def position_svg(request: Request) -> Response:
 async def position_png(request: Request) -> Response:
     """The position shown, as a PNG diagram (``?labels=1`` adds chain labels)."""
     session = _sessions(request).get(request.path_params["game_id"])
-    labels = request.query_params.get("labels") == "1"
+    labels = schemas.parse_query(Labels, dict(request.query_params)).labels == "1"
     png = await run_in_threadpool(session.figure_png, labels)
     return Response(png, media_type="image/png")
 
 
 async def game_socket(websocket: WebSocket) -> None:
-    """Send the game's state now and after every change until the page goes away."""
+    """Send the game's state now and after every change until the page goes away.
+
+    The socket only sends: a text frame from the page is answered with an error message, a
+    binary one closes the socket with 1003 and a reason (an oversized frame: uvicorn's 1009).
+    """
     await websocket.accept()
     try:
         session = _sessions(websocket).get(websocket.path_params["game_id"])
     except WebError as err:
         await websocket.send_json({"error": err.message})
-        await websocket.close(code=4404)
+        await websocket.close(code=4404, reason=err.message[:120])
         return
     queue = session.subscribe()
 
@@ -213,7 +245,15 @@ async def game_socket(websocket: WebSocket) -> None:
     try:
         await websocket.send_json(await run_in_threadpool(session.snapshot))
         while True:
-            await websocket.receive_text()  # the page only listens; this notices it leaving
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            if message.get("bytes") is not None:
+                await websocket.close(code=1003, reason="binary frames are not accepted")
+                break
+            await websocket.send_json(
+                {"error": "this socket only sends game states; act through the HTTP API"}
+            )
     except WebSocketDisconnect:
         pass
     finally:
@@ -234,27 +274,39 @@ async def analysis_view(request: Request) -> JSONResponse:
     return JSONResponse(_analyst(request).view())
 
 
+def _budget(body: schemas.Analysis, default: Budget) -> Budget:
+    """The budget asked for, `default` when neither seconds nor playouts is given."""
+    if body.seconds is None and body.playouts is None:
+        return default
+    return Budget(body.seconds, body.playouts)
+
+
 async def analysis_start(request: Request) -> JSONResponse:
     """Analyse the position shown: ``{"seconds": s, "playouts": n}``, either or both."""
     analyst = _analyst(request)
-    budget = Budget.from_json(await _json(request), Budget(seconds=DEFAULT_SECONDS))
-    token = request.headers.get("x-token")
-    return JSONResponse(await run_in_threadpool(analyst.start_position, budget, token))
+    body = await _body(request, schemas.Analysis)
+    budget = _budget(body, Budget(seconds=DEFAULT_SECONDS))
+    return JSONResponse(await run_in_threadpool(analyst.start_position, budget, _token(request)))
 
 
 async def graph_start(request: Request) -> JSONResponse:
     """Start the win-rate graph of the current line: ``{"playouts": n}`` for each position."""
     analyst = _analyst(request)
-    budget = Budget.from_json(await _json(request), Budget(playouts=GRAPH_PLAYOUTS))
-    token = request.headers.get("x-token")
-    return JSONResponse(await run_in_threadpool(analyst.start_graph, budget, token))
+    body = await _body(request, schemas.Graph)
+    budget = _budget(body, Budget(playouts=GRAPH_PLAYOUTS))
+    return JSONResponse(await run_in_threadpool(analyst.start_graph, budget, _token(request)))
 
 
 async def analysis_stop(request: Request) -> JSONResponse:
     """Stop the analysis or graph that runs; its last view stays."""
     analyst = _analyst(request)
-    token = request.headers.get("x-token")
-    return JSONResponse(await run_in_threadpool(analyst.stop, token))
+    await _body(request, schemas.Empty)
+    return JSONResponse(await run_in_threadpool(analyst.stop, _token(request)))
+
+
+async def openapi_document(request: Request) -> JSONResponse:
+    """The OpenAPI 3.1 document of this API, built from the endpoint table and the schemas."""
+    return JSONResponse(openapi.document(ENDPOINTS))
 
 
 async def web_error(request: Request, exc: Exception) -> JSONResponse:
@@ -269,41 +321,93 @@ async def http_error(request: Request, exc: Exception) -> JSONResponse:
     return JSONResponse({"error": exc.detail, "reason": None}, status_code=exc.status_code)
 
 
+ACTIONS: dict[str, tuple[type[BaseModel], Action]] = {
+    "move": (schemas.Move, lambda s, b, t: s.play(b.vertex, t)),
+    "pass": (schemas.Empty, lambda s, b, t: s.pass_move(t)),
+    "resign": (schemas.Empty, lambda s, b, t: s.resign(t)),
+    "undo": (schemas.Empty, lambda s, b, t: s.undo(t)),
+    "nav": (schemas.Navigate, lambda s, b, t: s.navigate(b.target(), t)),
+    "comment": (schemas.Comment, lambda s, b, t: s.set_comment(b.comment, t)),
+    "delete-branch": (schemas.Empty, lambda s, b, t: s.delete_branch(t)),
+    "promote": (schemas.Empty, lambda s, b, t: s.promote(t)),
+    "mode": (schemas.Mode, lambda s, b, t: s.set_mode(b.mode, t)),
+    "score": (schemas.Empty, lambda s, b, t: s.score_start(t)),
+    "score/toggle": (schemas.Move, lambda s, b, t: s.score_toggle(b.vertex, t)),
+    "score/accept": (schemas.Empty, lambda s, b, t: s.score_accept(t)),
+    "score/cancel": (schemas.Empty, lambda s, b, t: s.score_cancel(t)),
+}
+_GAME = "/api/games/{game_id}"
+_STATE = "GameState"
+
+# Every HTTP endpoint of the API, once: the routes and the OpenAPI document come from here.
+ENDPOINTS: list[Endpoint] = [
+    Endpoint("/api/config", "GET", config, response="Config"),
+    Endpoint("/api/games", "GET", list_games, query=schemas.Page, response="GameList"),
+    Endpoint(
+        "/api/games", "POST", create_game, body=schemas.NewGame, status=201, response="Created"
+    ),
+    Endpoint(
+        "/api/games/import",
+        "POST",
+        import_game,
+        query=schemas.Upload,
+        upload=True,
+        status=201,
+        response="Opened",
+    ),
+    Endpoint(_GAME, "GET", get_game, response=_STATE),
+    Endpoint(_GAME, "DELETE", delete_game, token=True, response="Deleted"),
+    Endpoint(f"{_GAME}/sgf", "GET", download_sgf, media="application/x-go-sgf"),
+    Endpoint(f"{_GAME}/position.svg", "GET", position_svg, query=Labels, media="image/svg+xml"),
+    Endpoint(f"{_GAME}/position.png", "GET", position_png, query=Labels, media="image/png"),
+    Endpoint(f"{_GAME}/copy", "POST", copy_game, body=schemas.Empty, status=201, response="Opened"),
+    *(
+        Endpoint(
+            f"{_GAME}/{name}",
+            "POST",
+            _action(model, act),
+            body=model,
+            token=True,
+            response=_STATE,
+            summary=f"The {name} action; answers the new state.",
+        )
+        for name, (model, act) in ACTIONS.items()
+    ),
+    Endpoint(f"{_GAME}/analysis", "GET", analysis_view, response="AnalysisView"),
+    Endpoint(
+        f"{_GAME}/analysis",
+        "POST",
+        analysis_start,
+        body=schemas.Analysis,
+        token=True,
+        response="AnalysisView",
+    ),
+    Endpoint(
+        f"{_GAME}/analysis/stop",
+        "POST",
+        analysis_stop,
+        body=schemas.Empty,
+        token=True,
+        response="AnalysisView",
+    ),
+    Endpoint(
+        f"{_GAME}/graph",
+        "POST",
+        graph_start,
+        body=schemas.Graph,
+        token=True,
+        response="AnalysisView",
+    ),
+]
+
+
 def routes() -> list[BaseRoute]:
-    """Every route of the app."""
-    game = "/api/games/{game_id}"
-    actions: dict[str, Action] = {
-        "move": lambda s, b, t: s.play(b.get("vertex"), t),
-        "pass": lambda s, b, t: s.pass_move(t),
-        "resign": lambda s, b, t: s.resign(t),
-        "undo": lambda s, b, t: s.undo(t),
-        "nav": lambda s, b, t: s.navigate(b, t),
-        "comment": lambda s, b, t: s.set_comment(b.get("comment"), t),
-        "delete-branch": lambda s, b, t: s.delete_branch(t),
-        "promote": lambda s, b, t: s.promote(t),
-        "mode": lambda s, b, t: s.set_mode(b.get("mode"), t),
-        "score": lambda s, b, t: s.score_start(t),
-        "score/toggle": lambda s, b, t: s.score_toggle(b.get("vertex"), t),
-        "score/accept": lambda s, b, t: s.score_accept(t),
-        "score/cancel": lambda s, b, t: s.score_cancel(t),
-    }
+    """Every route of the app: the page, the API endpoints, the websocket, static files."""
     return [
         Route("/", index),
         Route("/game/{game_id}", index),
-        Route("/api/config", config),
-        Route("/api/games", list_games, methods=["GET"]),
-        Route("/api/games", create_game, methods=["POST"]),
-        Route("/api/games/import", import_game, methods=["POST"]),
-        Route(game, get_game, methods=["GET"]),
-        Route(game, delete_game, methods=["DELETE"]),
-        Route(f"{game}/sgf", download_sgf),
-        Route(f"{game}/position.svg", position_svg),
-        Route(f"{game}/position.png", position_png),
-        *(Route(f"{game}/{name}", _action(act), methods=["POST"]) for name, act in actions.items()),
-        Route(f"{game}/analysis", analysis_view, methods=["GET"]),
-        Route(f"{game}/analysis", analysis_start, methods=["POST"]),
-        Route(f"{game}/analysis/stop", analysis_stop, methods=["POST"]),
-        Route(f"{game}/graph", graph_start, methods=["POST"]),
-        WebSocketRoute(f"{game}/ws", game_socket),
+        Route("/openapi.json", openapi_document, methods=["GET"]),
+        *(Route(e.path, e.handler, methods=[e.method]) for e in ENDPOINTS),
+        WebSocketRoute(f"{_GAME}/ws", game_socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

@@ -155,11 +155,25 @@ class SessionBase(Generic[P]):
         """The colours whose seat this token holds (computer seats are never held)."""
         if not token:
             return set()
+        given = token.encode("utf-8", "surrogatepass")  # any header text; never a TypeError
         return {
             COLORS[name]
             for name, seat in self.meta["seats"].items()
-            if seat["kind"] not in COMPUTER and secrets.compare_digest(seat["token"], token)
+            if seat["kind"] not in COMPUTER
+            and secrets.compare_digest(seat["token"].encode("utf-8"), given)
         }
+
+    def _people(self) -> set[Color]:
+        """The colours whose seats people hold (not computers)."""
+        return {COLORS[n] for n, seat in self.meta["seats"].items() if seat["kind"] not in COMPUTER}
+
+    @property
+    def seated(self) -> bool:
+        """Whether no one token holds every person's seat: two people play each other, so
+        each acts only for their own colour and the shared game is never reviewed in place
+        (a seat reviews a copy, see `Sessions.copy`)."""
+        seats = self.meta["seats"].values()
+        return len({seat["token"] for seat in seats if seat["kind"] not in COMPUTER}) > 1
 
     def _require_any(self, token: str | None) -> set[Color]:
         held = self._held(token)
@@ -171,9 +185,26 @@ class SessionBase(Generic[P]):
             )
         return held
 
-    def _require_seat(self, token: str | None, color: Color) -> None:
+    def _require_all(self, token: str | None) -> set[Color]:
+        """The colours the token may act for when it holds every person's seat (then also
+        the computer's: a game against a computer is its one person's to review and edit).
+        Raises Forbidden for a seat of a game between two people."""
         held = self._require_any(token)
-        if self.mode == "play" and color not in held:
+        if not self._people() <= held:
+            raise Forbidden(
+                "a seat of a game between two people acts only for its own colour;"
+                " review a copy of the game instead",
+                "seated",
+            )
+        return {Color.BLACK, Color.WHITE}
+
+    def _require_seat(self, token: str | None, color: Color) -> None:
+        """Let the token add a move of `color`: in every mode, only its own seat's colour
+        (or any colour when it holds every person's seat outside play)."""
+        held = self._require_any(token)
+        if color in held:
+            return
+        if self.mode == "play" or not self._people() <= held:
             raise Forbidden(f"the token does not hold the {color.name.lower()} seat")
 
     def _warn(self, text: str) -> None:
@@ -204,7 +235,8 @@ class SessionBase(Generic[P]):
         if mode not in ("play", "review"):
             raise BadRequest("'mode' must be 'play' or 'review'")
         with self.lock:
-            self._require_any(token)
+            # Back to play is always safe; review (navigating, editing) needs every person seat.
+            self._require_all(token) if mode == "review" else self._require_any(token)
             if mode == "play" and self.meta.get("imported"):
                 raise Conflict("an imported record is reviewed, not played")
             self.meta["mode"] = mode

@@ -15,10 +15,10 @@ import secrets
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import asdict
 from typing import Any
 
-from tengen.ai.levels import DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL
+from tengen.ai.levels import DEFAULT_LEVEL
 from tengen.core.color import Color
 from tengen.core.coords import Move, Point, to_gtp
 from tengen.core.errors import IllegalMove
@@ -28,7 +28,7 @@ from tengen.gomoku import GomokuGame, GomokuRules, Rule
 from tengen.gomoku.record import game_to_tree
 from tengen.render import position_figure, render_png, render_svg
 from tengen.render.grid import star_points
-from tengen.sgf import GameTree, Node, SgfError, parse
+from tengen.sgf import GameTree, Node, SgfError, parse, serialise
 from tengen.sgf.cursor import Cursor
 from tengen.sgf.formats import FORMATS
 from tengen.web import scoring_view
@@ -43,6 +43,7 @@ from tengen.web.players import (
     Player,
     RandomSeat,
 )
+from tengen.web.schemas import GOMOKU_RULES, GOMOKU_SEATS, SEAT_KINDS, NewGame
 from tengen.web.seats import (
     COMPUTER,
     BadRequest,
@@ -55,100 +56,20 @@ from tengen.web.seats import (
     parse_vertex,
 )
 from tengen.web.store import Store
+from tengen.web.upload import check_record
 
-__all__ = ["BadRequest", "Conflict", "Forbidden", "NotFound", "WebError"]
+__all__ = [
+    "GOMOKU_RULES",
+    "GOMOKU_SEATS",
+    "SEAT_KINDS",
+    "BadRequest",
+    "Conflict",
+    "Forbidden",
+    "NewGame",
+    "NotFound",
+    "WebError",
+]
 GOMOKU = 4
-GOMOKU_RULES = tuple(r.value for r in Rule)
-
-SEAT_KINDS = ("human", "remote", "builtin", "random", "engine")
-GOMOKU_SEATS = ("human", "remote", "builtin", "engine")
-
-
-def _field(data: dict[str, Any], key: str, kind: type, default: Any) -> Any:
-    """data[key] checked against `kind`. Raises BadRequest naming the field."""
-    value = data.get(key, default)
-    if kind is float and isinstance(value, int) and not isinstance(value, bool):
-        value = float(value)
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise BadRequest(f"{key!r} must be {kind.__name__}, not {value!r}")
-    return value
-
-
-@dataclass(frozen=True)
-class NewGame:
-    """The options of a new game, as the new-game form sends them (``game``: go or gomoku;
-    ``rule`` is Gomoku's, ``ruleset``, ``komi``, the handicap and the built-in player's
-    ``level`` Go's)."""
-
-    game: str = "go"
-    rule: str = "freestyle"
-    size: int = 19
-    ruleset: str = "chinese"
-    komi: float | None = None
-    handicap: int = 0
-    handicap_type: str = "fixed"
-    black: str = "human"
-    white: str = "human"
-    title: str = ""
-    level: int = DEFAULT_LEVEL
-
-    @classmethod
-    def from_json(cls, data: Any) -> NewGame:
-        """Check and read the options. Raises BadRequest naming the bad field."""
-        if not isinstance(data, dict):
-            raise BadRequest("the body must be a JSON object of game options")
-        unknown = set(data) - set(cls.__dataclass_fields__)
-        if unknown:
-            raise BadRequest(f"unknown option {sorted(unknown)[0]!r}")
-        komi = data.get("komi")
-        game = _field(data, "game", str, "go")
-        if game not in ("go", "gomoku"):
-            raise BadRequest(f"unknown game {game!r} (go or gomoku)")
-        options = cls(
-            game=game,
-            rule=_field(data, "rule", str, "freestyle"),
-            size=_field(data, "size", int, 15 if game == "gomoku" else 19),
-            ruleset=_field(data, "ruleset", str, "chinese"),
-            komi=None if komi is None else _field(data, "komi", float, 0.0),
-            handicap=_field(data, "handicap", int, 0),
-            handicap_type=_field(data, "handicap_type", str, "fixed"),
-            black=_field(data, "black", str, "human"),
-            white=_field(data, "white", str, "human"),
-            title=_field(data, "title", str, ""),
-            level=_field(data, "level", int, DEFAULT_LEVEL),
-        )
-        if game == "gomoku":
-            return options._check_gomoku()
-        if not 2 <= options.size <= 25:
-            raise BadRequest(f"board size must be 2 to 25, not {options.size}")
-        if options.ruleset not in PRESETS:
-            raise BadRequest(f"unknown ruleset {options.ruleset!r} (known: {', '.join(PRESETS)})")
-        if options.handicap_type not in ("fixed", "free"):
-            raise BadRequest("handicap_type must be 'fixed' or 'free'")
-        if options.handicap == 1 or not 0 <= options.handicap <= 9:
-            raise BadRequest(f"handicap must be 0 or 2 to 9, not {options.handicap}")
-        if not MIN_LEVEL <= options.level <= MAX_LEVEL:
-            raise BadRequest(f"level must be {MIN_LEVEL} to {MAX_LEVEL}, not {options.level}")
-        return options._check_seats(SEAT_KINDS)
-
-    def _check_gomoku(self) -> NewGame:
-        if not 5 <= self.size <= 25:
-            raise BadRequest(f"a Gomoku board size must be 5 to 25, not {self.size}")
-        if self.rule not in GOMOKU_RULES:
-            raise BadRequest(
-                f"unknown Gomoku rule {self.rule!r} (known: {', '.join(GOMOKU_RULES)})"
-            )
-        if self.handicap:
-            raise BadRequest("Gomoku has no handicap")
-        return self._check_seats(GOMOKU_SEATS)
-
-    def _check_seats(self, kinds: tuple[str, ...]) -> NewGame:
-        for seat in (self.black, self.white):
-            if seat not in kinds:
-                raise BadRequest(f"unknown opponent {seat!r} (one of {', '.join(kinds)})")
-        if self.black in COMPUTER and self.white in COMPUTER:
-            raise BadRequest("at least one seat must be a person")
-        return self
 
 
 def _tree_for(options: NewGame) -> GameTree:
@@ -207,7 +128,8 @@ def read_record(data: bytes, filename: str = "") -> GameTree:
     """The first game of an SGF text or of any record format tengen imports (by file name):
     Go (GM[1]) or Gomoku (GM[4], also from a .psq file).
 
-    Raises BadRequest with the parser's message (line and column where known).
+    Raises BadRequest with the parser's message (line and column where known), or naming the
+    node and property the app cannot use (`upload.check_record`).
     """
     suffix = filename.lower().rsplit(".", 1)[-1] if "." in filename else ""
     loader = FORMATS.get(f".{suffix}")
@@ -218,6 +140,7 @@ def read_record(data: bytes, filename: str = "") -> GameTree:
     if not games:
         raise BadRequest(f"{filename or 'the record'} holds no game")
     tree = games[0]
+    check_record(tree)
     if tree.game_type not in (1, GOMOKU):
         raise BadRequest(
             f"{filename or 'the record'} is not a game of Go or Gomoku (GM[{tree.game_type}])"
@@ -373,6 +296,7 @@ class GameSession(SessionBase[Player]):
             ],
             "announce": self._announce(node, last),
             "seats": {name: seat["kind"] for name, seat in self.meta["seats"].items()},
+            "seated": self.seated,
             "players": {
                 "black": root.get("PB") or "Black",
                 "white": root.get("PW") or "White",
@@ -662,7 +586,7 @@ class GameSession(SessionBase[Player]):
         """Move the cursor: {"to": "start|end|back|forward|next|previous|main"}, {"move": n},
         {"variation": i} or {"node": index in the tree view}. Raises BadRequest or Conflict."""
         with self.lock:
-            self._require_any(token)
+            self._require_all(token)
             if self.mode == "play":
                 raise Conflict("navigation is for review: switch the game to review mode")
             if not isinstance(target, dict) or len(target) != 1:
@@ -701,14 +625,14 @@ class GameSession(SessionBase[Player]):
         if not isinstance(text, str):
             raise BadRequest("'comment' must be a string")
         with self.lock:
-            self._require_any(token)
+            self._require_all(token)
             self.cursor.comment = text
             self.save()
 
     def delete_branch(self, token: str | None) -> None:
         """Delete the current node and its subtree (review). Raises Conflict at the root."""
         with self.lock:
-            self._require_any(token)
+            self._require_all(token)
             if self.mode == "play":
                 raise Conflict("in play mode take moves back with undo")
             try:
@@ -720,7 +644,7 @@ class GameSession(SessionBase[Player]):
     def promote(self, token: str | None) -> None:
         """Make the current line the main line."""
         with self.lock:
-            self._require_any(token)
+            self._require_all(token)
             self.cursor.promote()
             self.save()
 
@@ -813,8 +737,15 @@ class Sessions:
         return self._add(_gomoku_tree(options) if gomoku else _tree_for(options), meta)
 
     def import_record(self, data: bytes, filename: str = "") -> AnySession:
-        """Open a record (SGF or another format) as a new game in review mode."""
+        """Open a record (SGF or another format) as a new game in review mode.
+
+        Raises BadRequest for a record the app could not open again once stored: it is checked
+        at the door (`upload.check_record`) and opened back from its stored text first."""
         tree = read_record(data, filename)
+        try:
+            tree = parse(serialise(tree)).games[0]
+        except (SgfError, IndexError) as err:
+            raise BadRequest(f"the record does not read back: {err}") from None
         meta: dict[str, Any] = {
             "mode": "review",
             "imported": True,
@@ -825,8 +756,17 @@ class Sessions:
         }
         return self._add(tree, meta)
 
+    def copy(self, game_id: str) -> AnySession:
+        """A new game in review holding a copy of the game's record: how a seat of a game
+        between two people reviews it without touching the shared game."""
+        session = self.get(game_id)
+        with session.lock:
+            text = session.sgf()
+        return self.import_record(text.encode("utf-8"), f"{session.id}.sgf")
+
     def _add(self, tree: GameTree, meta: dict[str, Any]) -> AnySession:
         session = self._session(secrets.token_hex(6), tree, meta)
+        session.snapshot()  # a game whose state cannot be drawn is never stored
         session.save()
         game_id = session.id
         with self._lock:
@@ -850,22 +790,16 @@ class Sessions:
             self._open[game_id] = session
             return session
 
-    def list(self) -> list[dict[str, Any]]:
-        """Every stored game, newest change first: id, title, mode, dates, moves, result."""
-        games = []
-        for g in self.store.list():
-            games.append(
-                {
-                    "id": g.id,
-                    "title": g.title,
-                    "mode": g.mode,
-                    "game": g.meta.get("game", "go"),
-                    "created": g.created,
-                    "updated": g.updated,
-                    "seats": {k: v["kind"] for k, v in g.meta.get("seats", {}).items()},
-                }
-            )
-        return games
+    def list(self, limit: int = 50, offset: int = 0) -> dict[str, Any]:
+        """A page of the stored games, newest change first (id, title, mode, game, dates,
+        seat kinds), with the total count."""
+        games, total = self.store.page(limit, offset)
+        return {
+            "games": [asdict(g) for g in games],
+            "total": total,
+            "limit": limit,
+            "offset": offset,
+        }
 
     def delete(self, game_id: str, token: str | None) -> None:
         """Delete a game: the holder of one of its seats may. Raises NotFound or Forbidden."""

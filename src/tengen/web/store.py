@@ -24,8 +24,15 @@ CREATE TABLE IF NOT EXISTS games (
     updated  REAL NOT NULL,
     sgf      TEXT NOT NULL,
     meta     TEXT NOT NULL
-)
+);
+CREATE INDEX IF NOT EXISTS games_by_update ON games (updated DESC, id)
 """
+# What the game list shows, read from the metadata in SQL so that no record is loaded.
+_SUMMARY = (
+    "SELECT id, title, mode, created, updated, COALESCE(json_extract(meta, '$.game'), 'go'),"
+    " json_extract(meta, '$.seats.black.kind'), json_extract(meta, '$.seats.white.kind')"
+    " FROM games ORDER BY updated DESC, id LIMIT ? OFFSET ?"
+)
 
 
 @dataclass(frozen=True)
@@ -41,6 +48,19 @@ class StoredGame:
     meta: dict[str, Any]
 
 
+@dataclass(frozen=True)
+class GameSummary:
+    """What the game list shows of a game: no record, the seat kinds only (no tokens)."""
+
+    id: str
+    title: str
+    mode: str
+    created: float
+    updated: float
+    game: str
+    seats: dict[str, str | None]
+
+
 class Store:
     """A SQLite file of games, safe to use from several threads (one connection, one lock)."""
 
@@ -52,7 +72,7 @@ class Store:
         self._conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         self._conn.execute("PRAGMA journal_mode=WAL")
         self._conn.execute("PRAGMA synchronous=FULL")
-        self._conn.execute(_SCHEMA)
+        self._conn.executescript(_SCHEMA)
 
     def save(self, game: StoredGame) -> None:
         """Insert or replace the game in one transaction, stamping `updated` now."""
@@ -88,14 +108,17 @@ class Store:
             ).fetchone()
         return None if row is None else _row(row)
 
-    def list(self) -> list[StoredGame]:
-        """Every game, the most recently updated first."""
+    def page(self, limit: int, offset: int) -> tuple[list[GameSummary], int]:
+        """`limit` games from `offset`, the most recently updated first, and how many there
+        are; from the index on `updated`, without loading a record."""
         with self._lock:
-            rows = self._conn.execute(
-                "SELECT id, title, mode, created, updated, sgf, meta FROM games"
-                " ORDER BY updated DESC"
-            ).fetchall()
-        return [_row(r) for r in rows]
+            rows = self._conn.execute(_SUMMARY, (limit, offset)).fetchall()
+            (total,) = self._conn.execute("SELECT COUNT(*) FROM games").fetchone()
+        games = [
+            GameSummary(gid, title, mode, created, updated, game, {"black": b, "white": w})
+            for gid, title, mode, created, updated, game, b, w in rows
+        ]
+        return games, total
 
     def delete(self, game_id: str) -> bool:
         """Remove the game; False if there was none."""

@@ -86,6 +86,7 @@ function render() {
   $("warnings").textContent = [...s.warnings, ...s.problems].join(" · ");
   $("review-controls").hidden = !review;
   $("play-controls").hidden = review;
+  $("to-review").textContent = s.seated ? "Review a copy" : "Review";
   const scoring = s.scoring;
   $("scoring").hidden = !scoring;
   if (scoring) {
@@ -167,10 +168,17 @@ async function showHome() {
     app.config = config;
     syncForm();
   }
-  const { games } = await request("GET", "/api/games");
+  $("games").querySelector("tbody").replaceChildren();
+  await listGames(0);
+}
+
+const PAGE = 50;
+
+/** Add the page of stored games from `offset` to the list, with a button for the next. */
+async function listGames(offset) {
+  const { games, total } = await request("GET", `/api/games?limit=${PAGE}&offset=${offset}`);
   const body = document.querySelector("#games tbody");
-  body.replaceChildren();
-  $("no-games").hidden = games.length > 0;
+  $("no-games").hidden = total > 0;
   for (const g of games) {
     const tr = document.createElement("tr");
     const seats = Object.entries(g.seats).map(([k, v]) => `${k}: ${v}`).join(", ");
@@ -193,6 +201,22 @@ async function showHome() {
       }
     };
     body.appendChild(tr);
+  }
+  const more = $("more-games");
+  const next = offset + games.length;
+  more.hidden = next >= total;
+  more.textContent = `Show older games (${total - next} more)`;
+  more.onclick = () => listGames(next);
+}
+
+/** Review a copy of a game between two people (the shared game goes on unchanged). */
+async function reviewCopy() {
+  try {
+    const data = await request("POST", `/api/games/${app.id}/copy`, { body: {} });
+    saveTokens(data.id, data.tokens);
+    go(`/game/${data.id}`);
+  } catch (err) {
+    showMessage(err.message);
   }
 }
 
@@ -290,7 +314,7 @@ function setup() {
   $("score").onclick = () => act("score");
   $("score-accept").onclick = () => act("score/accept");
   $("score-cancel").onclick = () => act("score/cancel");
-  $("to-review").onclick = () => act("mode", { mode: "review" });
+  $("to-review").onclick = () => app.state?.seated ? reviewCopy() : act("mode", { mode: "review" });
   $("type-move").addEventListener("submit", (e) => {
     e.preventDefault();
     const v = $("vertex").value.trim();
