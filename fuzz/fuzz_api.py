@@ -30,7 +30,6 @@ import schemathesis
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import seed as hypothesis_seed
 from hypothesis.errors import Unsatisfiable
-from loopback import Loopback
 from schemathesis import GenerationMode
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
@@ -38,6 +37,8 @@ from schemathesis.specs.openapi.checks import (
     response_schema_conformance,
     status_code_conformance,
 )
+
+from loopback import Loopback
 
 TARGET = "api"
 FAILURES = Path(__file__).parent / "failures" / TARGET

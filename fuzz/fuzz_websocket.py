@@ -24,8 +24,8 @@ from pathlib import Path
 from typing import Any
 
 import websockets
-from loopback import Loopback
 
+from loopback import Loopback
 from tengen.web.app import WS_MAX_BYTES
 
 TARGET = "websocket"
