@@ -236,7 +236,7 @@ class GameSession(SessionBase[Player]):
         node = self.cursor.node
         last = None
         try:
-            move = node.move
+            move = node.move_at((w, h))  # `tt` read with the game's size: no walk to the root
             last = move[1] if move else None
         except ValueError:
             pass
@@ -249,7 +249,7 @@ class GameSession(SessionBase[Player]):
         count = 0
         for step in reversed(line):
             try:
-                mv = step.move
+                mv = step.move_at((w, h))
             except ValueError:
                 mv = None
             if "B" in step.properties or "W" in step.properties:
@@ -278,7 +278,7 @@ class GameSession(SessionBase[Player]):
             "move_number": self.cursor.move_number,
             "line_length": line_end.move_number,
             "last_move": None if last is None else list(last),
-            "last_pass": bool(self.cursor.move_number and last is None and node.move),
+            "last_pass": bool(self.cursor.move_number and last is None and node.move_at((w, h))),
             "ko": None if ko is None else list(ko),
             "captures": {
                 "black": board.captures(Color.BLACK),
