@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
@@ -358,3 +359,34 @@ def test_any_record_opens_everywhere_or_is_refused(
         assert client.get(f"/api/games/{game_id}/position.svg").status_code in (200, 409)
         client.app.state.sessions._open.clear()  # type: ignore[attr-defined]  # read it back
         assert client.get(f"/api/games/{game_id}").status_code == 200
+
+
+# -- a game stored before the checks at the door -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "record",
+    [
+        "(;GM[1]FF[4]SZ[9];B[ee];W[zz])",  # off the board
+        "(;GM[1]FF[4]SZ[9];B[ee]MN[abc];W[dd])",  # a badly typed move number
+        "(;GM[1]FF[4]SZ[9]HA[0x10];B[ee])",  # a badly typed handicap
+        "(;GM[1]FF[4]SZ[99];B[aa])",  # a size the core does not support
+        "(;GM[abc];B[aa])",  # a badly typed game
+        "(;GM[4]SZ[30];B[aa])",  # a Gomoku board wider than the app names
+    ],
+)
+def test_a_stored_game_that_cannot_be_loaded_answers_409(db: Path, record: str) -> None:
+    """A game stored by an older version that today's checks would refuse (or a database
+    edited by hand) answers 409 with what is wrong, never 500, and the server goes on."""
+    with TestClient(create_app(Config(db=db, seed=7))) as first:
+        game = first.post("/api/games", json={"size": 9}).json()["id"]
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE games SET sgf = ? WHERE id = ?", (record, game))
+    with TestClient(create_app(Config(db=db, seed=7)), raise_server_exceptions=False) as again:
+        answer = again.get(f"/api/games/{game}")
+        assert answer.status_code == 409, answer.text
+        assert f"game {game} cannot be read back" in answer.json()["error"]
+        moved = again.post(f"/api/games/{game}/move", json={"vertex": "D4"})
+        assert moved.status_code == 409
+        assert again.get(f"/api/games/{game}/sgf").status_code == 409
+        assert [g["id"] for g in again.get("/api/games").json()["games"]] == [game]

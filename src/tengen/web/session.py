@@ -784,7 +784,8 @@ class Sessions:
                 raise NotFound(f"no game {game_id!r}")
             try:
                 tree = parse(stored.sgf).games[0]
-            except (SgfError, IndexError) as err:
+                check_record(tree)  # the door's check: a game stored before it may fail it
+            except (SgfError, IndexError, BadRequest) as err:
                 raise Conflict(f"game {game_id} cannot be read back: {err}") from None
             session = self._session(game_id, tree, stored.meta, stored.created)
             self._open[game_id] = session
