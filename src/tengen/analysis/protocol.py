@@ -227,7 +227,8 @@ def result(
 ) -> dict[str, Any]:
     """The result object of `turn` of query `q`; `policy` is included when asked for."""
     to_play = analysis.to_play
-    flip = q.perspective == "WHITE" or (q.perspective == "BLACK" and to_play is Color.WHITE)
+    viewer = {"BLACK": Color.BLACK, "WHITE": Color.WHITE}.get(q.perspective, to_play)
+    flip = viewer is not to_play
     h = analysis.height
 
     def rate(value: float) -> float:
@@ -268,8 +269,7 @@ def result(
         },
     }
     if q.ownership and analysis.ownership:
-        sign = -1.0 if q.perspective == "WHITE" or (
-            q.perspective == "SIDETOMOVE" and to_play is Color.WHITE) else 1.0  # fmt: skip
+        sign = -1.0 if viewer is Color.WHITE else 1.0
         out["ownership"] = [round(sign * v, 6) for v in analysis.ownership]
     if q.policy and policy is not None:
         out["policy"] = list(policy)

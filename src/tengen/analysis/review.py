@@ -3,9 +3,9 @@ and win rate, the results written into the record as other programs read them.
 
 Each move node gets ``SBKV`` (Black's win rate in percent after it, as Sabaki writes it),
 ``SBKS`` (Black's score lead after it) and, in its comment, the engine's better move with its
-line and the points lost. A position's value is that of its most searched move (the value of
-best play, less noisy than the root's average over every move tried). Points lost are the
-drop, for the player who moved, from the value before the move to the value after it.
+line and the points lost. Points lost are the drop, for the player who moved, from the value
+before the move to the value after it; a position's value is the root's, averaged over its
+whole search.
 """
 
 from __future__ import annotations
@@ -59,16 +59,11 @@ class GameReview:
 
 
 def black_value(analysis: Analysis) -> tuple[float, float]:
-    """Black's win rate and score lead in the position: its most searched move's values."""
-    searched = [m for m in analysis.moves if m.visits > 0]
-    if searched:
-        best = max(searched, key=lambda m: m.visits)
-        winrate, lead = best.winrate, best.score_lead
-    else:
-        winrate, lead = analysis.winrate, analysis.score_lead
+    """Black's win rate and score lead in the position: the root's, averaged over the whole
+    search (smoother than the best move's, as KataGo's docs say; KaTrain reads these too)."""
     if analysis.to_play is Color.BLACK:
-        return winrate, lead
-    return 1.0 - winrate, -lead
+        return analysis.winrate, analysis.score_lead
+    return 1.0 - analysis.winrate, -analysis.score_lead
 
 
 def review(
