@@ -1007,13 +1007,14 @@ def _analyze(args: argparse.Namespace) -> int:
     show = sys.stderr.isatty() if args.progress is None else args.progress
     bar = tqdm(total=len(jobs), initial=done, unit="record", disable=not show, file=sys.stderr)
     if done:
-        bar.write(f"resuming: {done} of {len(jobs)} records already analysed")
+        bar.write(f"resuming: {done} of {len(jobs)} records already analysed", file=sys.stderr)
     failed = 0
     try:
         with _terminate_as_interrupt():
             for outcome in batch.run(jobs, settings, workers=args.workers, cluster=args.cluster):
                 failed += not outcome.ok
-                bar.write("\n".join(f"{outcome.job.source}: {line}" for line in outcome.lines))
+                for line in outcome.lines:
+                    bar.write(f"{outcome.job.source}: {line}", file=sys.stdout)
                 bar.update()
     except (EngineError, ValueError) as err:
         bar.close()
