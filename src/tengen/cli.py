@@ -1012,7 +1012,7 @@ def _analyze(args: argparse.Namespace) -> int:
     try:
         with _terminate_as_interrupt():
             for outcome in batch.run(jobs, settings, workers=args.workers, cluster=args.cluster):
-                failed += not outcome.ok
+                failed += not outcome.sgf
                 for line in outcome.lines:
                     bar.write(f"{outcome.job.source}: {line}", file=sys.stdout)
                 bar.update()

@@ -84,3 +84,17 @@ def test_ctrl_c_stops_and_the_same_command_resumes(tmp_path: Path) -> None:
     assert again.returncode == 0
     assert f"resuming: {len(first)} of 4".encode() in again.stderr
     assert len(list(out.rglob("*.sgf"))) == 4
+
+
+def test_a_dask_cluster_analyses_the_records(tmp_path: Path) -> None:
+    distributed = pytest.importorskip("distributed", reason="the cluster extra is not installed")
+    out = tmp_path / "out"
+    folder = _inputs(tmp_path, 2)
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as local:
+        args = [str(folder), "--visits", "20", "--threads", "1", "-o", str(out)]
+        assert main(["analyze", *args, "--cluster", local.scheduler_address]) == 0
+    written = sorted(p.relative_to(out).as_posix() for p in out.rglob("*.sgf"))
+    assert written == ["g0.sgf", "sub/g1.sgf"]
+    assert all(b"SBKV[" in (out / name).read_bytes() for name in written)

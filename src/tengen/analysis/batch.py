@@ -4,14 +4,16 @@ Each record is written to the output folder under its own name (with ``.sgf`` fo
 formats; folders given keep their layout below it) once all its games are analysed, through a
 temporary file, so a run stopped any way at all resumes by analysing only the records not yet
 written. Several local worker processes, or the workers of a Dask cluster (as `tengen match`
-uses, `tengen.match.cluster`), each keep one engine open for the records they are given.
+uses, `tengen.match.cluster`), each keep one engine open for the records they are given; this
+process reads each record and writes its annotated copy, so workers need not share its disk.
 """
 
 from __future__ import annotations
 
 import atexit
 import os
-from collections.abc import Callable, Iterator
+import tempfile
+from collections.abc import Iterator
 from concurrent.futures import Future, as_completed
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,11 +47,12 @@ class Job:
 
 @dataclass(frozen=True)
 class Outcome:
-    """What analysing one record gave: the lines to print (mistakes, or what went wrong)."""
+    """What analysing one record gave: the lines to print (mistakes, or what went wrong) and
+    the annotated record (empty when it could not be read)."""
 
     job: Job
     lines: tuple[str, ...]
-    ok: bool
+    sgf: bytes = b""
 
 
 def plan(inputs: list[str], out: str) -> list[Job]:
@@ -66,17 +69,19 @@ def plan(inputs: list[str], out: str) -> list[Job]:
     return jobs
 
 
-def analyse_record(
-    job: Job, settings: Settings, done: Callable[[int], None] | None = None
-) -> Outcome:
-    """Review every Go game of `job`'s record and write the annotated record (in a worker).
+def analyse_record(job: Job, data: bytes, settings: Settings) -> Outcome:
+    """Review every Go game of the record `data` (the file `job.source`, read by the caller, so
+    that a cluster's workers need not see its disk), in a worker.
 
-    Problems with the record come back as an `Outcome` that is not ok; EngineError (the
-    engine failed) is raised, so that the run stops instead of skipping every record."""
-    try:
-        record = open_record(job.source)
-    except UnreadableRecord as err:
-        return Outcome(job, (f"cannot read: {err}",), False)
+    A record that cannot be read comes back as an `Outcome` without SGF; EngineError (the
+    engine failed) is raised, so that the run stops instead of failing every record."""
+    with tempfile.TemporaryDirectory() as folder:
+        copy = Path(folder) / Path(job.source).name
+        copy.write_bytes(data)
+        try:
+            record = open_record(copy)
+        except UnreadableRecord as err:
+            return Outcome(job, (f"cannot read: {err.message}",))
     engine = _engine(settings)
     lines: list[str] = []
     for number, tree in enumerate(record.games, 1):
@@ -89,33 +94,47 @@ def analyse_record(
         except (Unanalysable, ValueError) as err:
             lines.append(f"{label}not analysed: {err}")
             continue
-        result = review(engine, position, settings.visits, done=done)
+        result = review(engine, position, settings.visits)
         annotate(tree.root, nodes, result, position.height)
         lines += [label + line for line in summary(result, position.height)]
-    target = Path(job.target)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = target.with_name(target.name + ".tmp")
-    tmp.write_bytes(serialise(record.games))
-    os.replace(tmp, target)
-    return Outcome(job, tuple(lines), True)
+    return Outcome(job, tuple(lines), serialise(record.games))
 
 
 def run(
     jobs: list[Job], settings: Settings, *, workers: int = 1, cluster: str | None = None
 ) -> Iterator[Outcome]:
-    """Analyse the jobs whose output is missing, yielding each outcome as it comes. One
-    worker and no cluster: here, in this process; else in worker processes (or Dask's)."""
+    """Analyse the jobs whose output is missing, writing each annotated record as it comes
+    and yielding its outcome. One worker and no cluster: here, in this process; else in
+    worker processes (or Dask's)."""
     pending = [j for j in jobs if not os.path.exists(j.target)]
     if workers <= 1 and cluster is None:
         for job in pending:
-            yield analyse_record(job, settings)
+            yield _save(analyse_record(job, _read(job), settings))
         return
     with executor(workers, cluster) as pool:
         futures: list[Future[Outcome]] = [
-            pool.submit(analyse_record, job, settings) for job in pending
+            pool.submit(analyse_record, job, _read(job), settings) for job in pending
         ]
         for future in as_completed(futures):
-            yield future.result()
+            yield _save(future.result())
+
+
+def _read(job: Job) -> bytes:
+    try:
+        return Path(job.source).read_bytes()
+    except OSError:
+        return b""  # reported as unreadable by the worker
+
+
+def _save(outcome: Outcome) -> Outcome:
+    """Write the annotated record through a temporary file (a stopped run leaves no half)."""
+    if outcome.sgf:
+        target = Path(outcome.job.target)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp = target.with_name(target.name + ".tmp")
+        tmp.write_bytes(outcome.sgf)
+        os.replace(tmp, target)
+    return outcome
 
 
 _open: dict[Settings, Engine] = {}
