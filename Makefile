@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 PLAY_STAMP := $(VENV)/.play-installed
 STAMP := $(VENV)/.installed
 
-.PHONY: play test check check-long bench bench-env clean
+.PHONY: play test check check-long bench bench-env katago clean
 
 $(PLAY_STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -67,6 +67,11 @@ bench: $(BENCH_STAMP)
 	$(NICE) $(BENCH_BIN)/python bench/match.py
 	$(NICE) $(BENCH_BIN)/python bench/analysis.py
 	$(NICE) $(BENCH_BIN)/python bench/strength.py
+
+## katago: build KataGo (CPU, Eigen; ~6 min of both cores) and fetch katrain's small network
+##         into .katago/; prints TENGEN_KATAGO and TENGEN_KATAGO_MODEL for its tests and bench
+katago:
+	PYTHON=$(PYTHON) nice -n 10 scripts/build_katago.sh
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
