@@ -122,3 +122,53 @@ def test_a_missing_program(tmp_path: Path) -> None:
         open_engine(str(tmp_path / "no-such-engine") + " analysis")
     with pytest.raises(EngineError, match="cannot start"):
         open_engine(str(tmp_path / "no-such-engine") + " gtp")
+
+
+FAKE_GTP = """\
+import sys
+mode = sys.argv[1]
+for line in sys.stdin:
+    words = line.split()
+    if not words:
+        continue
+    if words[0] == "list_commands":
+        print("= protocol_version\\nname\\nplay\\nboardsize\\nclear_board\\nkomi\\nkata-analyze\\n")
+    elif words[0] == "kata-analyze":
+        if mode == "refuse":
+            print("? no network loaded\\n")
+        elif mode == "garbage":
+            print("=\\ninfo move E5 visits lots\\n")
+        else:  # ends its answer by itself, after one report
+            print("=\\ninfo move E5 visits 7 winrate 0.6 scoreLead 2 prior 0.5 order 0 pv E5 D4\\n")
+    elif words[0] == "quit":
+        print("=\\n")
+        break
+    else:
+        print("= 2\\n" if words[0] == "protocol_version" else "=\\n")
+    sys.stdout.flush()
+"""
+
+
+@pytest.mark.parametrize(
+    ("mode", "message"),
+    [("refuse", "no network loaded"), ("garbage", "unreadable: visits is not a whole number")],
+)
+def test_a_gtp_engine_that_fails_to_analyse_says_why(
+    tmp_path: Path, mode: str, message: str
+) -> None:
+    engine = GtpAnalyser([*_script(tmp_path, FAKE_GTP), mode], timeout=10)
+    try:
+        with pytest.raises(EngineError, match=message):
+            engine.analyse(POSITION, 100)
+    finally:
+        engine.close()
+
+
+def test_a_gtp_engine_that_ends_its_report_itself(tmp_path: Path) -> None:
+    engine = GtpAnalyser([*_script(tmp_path, FAKE_GTP), "short"], timeout=10)
+    try:
+        a = engine.analyse(POSITION, 100)
+        assert a.visits == 7 and a.moves[0].pv == (Point(4, 4), Point(3, 5))
+        assert engine.analyse(POSITION, 100).visits == 7  # in step after it
+    finally:
+        engine.close()
