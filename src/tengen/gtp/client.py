@@ -10,6 +10,7 @@ controller notices a lost sync at once instead of many moves later.
 from __future__ import annotations
 
 import contextlib
+import json
 import time
 from collections.abc import Callable
 from types import TracebackType
@@ -204,7 +205,9 @@ class GtpClient:
         """Tell the engine the rules with ``kata-set-rules`` or ``kgs-rules``, whichever it
         lists (KataGo's first); the command sent, or None when it knows neither."""
         if self.known("kata-set-rules"):
-            command = f"kata-set-rules {ruleset.to_json().replace(' ', '')}"
+            rules = json.loads(ruleset.to_json())
+            del rules["komi"]  # KataGo refuses it there ("Unknown rules option: komi")
+            command = f"kata-set-rules {json.dumps(rules, separators=(',', ':'))}"
         elif self.known("kgs-rules"):
             kgs = ruleset.name.replace("-", "_")
             command = f"kgs-rules {kgs if kgs in KGS_RULES else 'chinese'}"
