@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 PLAY_STAMP := $(VENV)/.play-installed
 STAMP := $(VENV)/.installed
 
-.PHONY: play test check check-long fuzz bench bench-env bench-quick pachi strength clean
+.PHONY: play test check check-long fuzz bench bench-env bench-quick pachi strength katago clean
 
 $(PLAY_STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -106,6 +106,11 @@ pachi:
 strength: $(STAMP)
 	nice -n 10 $(BIN)/python bench/strength.py --opponent pachi $(ARGS)
 	nice -n 10 $(BIN)/python bench/strength.py --opponent gnugo $(ARGS)
+
+## katago: build KataGo (CPU, Eigen; ~6 min of both cores) and fetch katrain's small network
+##         into .katago/; prints TENGEN_KATAGO and TENGEN_KATAGO_MODEL for its tests and bench
+katago:
+	PYTHON=$(PYTHON) nice -n 10 scripts/build_katago.sh
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -10,7 +10,9 @@ controller notices a lost sync at once instead of many moves later.
 from __future__ import annotations
 
 import contextlib
+import json
 import time
+from collections.abc import Callable
 from types import TracebackType
 
 from tengen.clock import Clock, TimeControl
@@ -98,6 +100,70 @@ class GtpClient:
             raise GtpEngineError(command, text)
         return text
 
+    def stream(
+        self,
+        command: str,
+        on_line: Callable[[str], bool],
+        timeout: float | None = None,
+        stop_with: str = "protocol_version",
+    ) -> None:
+        """Send a command whose answer streams lines until the next command arrives
+        (``kata-analyze``, ``lz-analyze``): give `on_line` each line after the ``=`` until it
+        returns False or the engine ends the answer, then send `stop_with` to end the stream
+        and read its answer. `timeout` (default: the client's) bounds the wait for each line.
+
+        Raises GtpEngineError on a ``?`` answer, GtpTimeout, GtpEngineDied.
+        """
+        if self.ids:
+            raise ValueError("streamed answers are read without command ids")
+        wait = self.timeout if timeout is None else timeout
+        if self._eof or self._proc.returncode is not None:
+            raise self._died(command)
+        if self._late:
+            raise GtpTimeout(f"{self.argv[0]}: still busy with a command that timed out")
+        try:
+            self._proc.write(command + "\n")
+        except (OSError, ValueError):
+            raise self._died(command) from None
+        self._asked = True
+        first = self._stream_line(command, wait)
+        while not first.strip():
+            first = self._stream_line(command, wait)
+        if first.startswith("?"):
+            self._stream_line(command, wait)  # the blank line that ends the error
+            self._asked = False
+            raise GtpEngineError(command, first[1:].strip())
+        if not first.startswith("="):
+            raise GtpClientError(f"{self.argv[0]}: answer to {command!r} starts with {first!r}")
+        rest = first[1:].strip()
+        going, ended = not rest or on_line(rest), False
+        while going:
+            line = self._stream_line(command, wait)
+            if not line:
+                ended = True  # the engine ended the answer itself
+                break
+            going = on_line(line)
+        try:
+            self._proc.write(stop_with + "\n")
+        except (OSError, ValueError):
+            raise self._died(command) from None
+        while not ended and self._stream_line(command, wait):
+            pass  # the rest of the stream, up to the blank line that ends it
+        self._read_answer(stop_with, time.monotonic() + wait)
+        self._asked = False
+
+    def _stream_line(self, command: str, wait: float) -> str:
+        """The next line of a streamed answer, line end removed."""
+        try:
+            line = self._proc.readline(time.monotonic() + wait)
+        except TimeoutError:
+            self._late += 1
+            raise GtpTimeout(f"{self.argv[0]}: {command!r} went quiet for {wait:g} s") from None
+        if line is None:
+            self._eof = True
+            raise self._died(command)
+        return line.rstrip("\r\n")
+
     def known(self, command: str) -> bool:
         """True if the engine lists `command` (``list_commands`` is asked once)."""
         if self._commands is None:
@@ -139,7 +205,9 @@ class GtpClient:
         """Tell the engine the rules with ``kata-set-rules`` or ``kgs-rules``, whichever it
         lists (KataGo's first); the command sent, or None when it knows neither."""
         if self.known("kata-set-rules"):
-            command = f"kata-set-rules {ruleset.to_json().replace(' ', '')}"
+            rules = json.loads(ruleset.to_json())
+            del rules["komi"]  # KataGo refuses it there ("Unknown rules option: komi")
+            command = f"kata-set-rules {json.dumps(rules, separators=(',', ':'))}"
         elif self.known("kgs-rules"):
             kgs = ruleset.name.replace("-", "_")
             command = f"kgs-rules {kgs if kgs in KGS_RULES else 'chinese'}"
