@@ -24,7 +24,10 @@ from tengen.gtp.client import GtpClient, GtpClientError
 
 RESIGN = "resign"
 GRACE = 1.0  # seconds an engine may overrun its clock before its command times out
-WARM_TIMEOUT = 300.0  # seconds a cold engine may take over its warm-up move (compiling)
+# Seconds a cold engine may take over its warm-up move (loading or compiling: `tengen gtp`
+# answers in about 2 s on an empty numba cache); past that it is taken as hung, so a match
+# against a hanging engine still ends.
+WARM_TIMEOUT = 30.0
 
 
 class Player(Protocol):
