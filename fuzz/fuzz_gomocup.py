@@ -18,10 +18,9 @@ from __future__ import annotations
 
 import random
 import re
-import subprocess
 import sys
 
-from stream_harness import GARBAGE, NUMBERS, ROOT, huge_line, main, pick
+from stream_harness import GARBAGE, NUMBERS, huge_line, main, pick, run_program
 from tengen.ai.gomoku_player import GomokuPlayer
 from tengen.core.coords import Point
 from tengen.gomoku.game import GomokuGame
@@ -183,22 +182,7 @@ def run_subprocess(lines: list[str], rng: random.Random) -> list[str]:
     """Feed the lines (then ``END``) to ``tengen gomocup``; the problems found."""
     lines = [line for line in lines if len(line) < 200_000][:40]
     data = "".join(line + "\r\n" for line in [*lines, "END"])
-    try:
-        proc = subprocess.run(
-            TENGEN,
-            input=data.encode("utf-8", errors="surrogatepass"),
-            capture_output=True,
-            timeout=240,
-            cwd=ROOT,
-        )
-    except subprocess.TimeoutExpired:
-        return ["subprocess: tengen gomocup did not finish within 240 s"]
-    out, err = proc.stdout.decode("utf-8", "replace"), proc.stderr.decode("utf-8", "replace")
-    problems = []
-    if proc.returncode != 0:
-        problems.append(f"subprocess: exit status {proc.returncode}; stderr {err[-300:]!r}")
-    if "Traceback" in err or "internal error" in out:
-        problems.append(f"subprocess: {err[-300:] or out[-300:]!r}")
+    out, problems = run_program(TENGEN, data)
     for reply in out.splitlines():
         if _REPLY.fullmatch(reply.rstrip("\r")) is None:
             problems.append(f"subprocess: reply {reply[:200]!r} is not in the protocol")

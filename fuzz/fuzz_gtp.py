@@ -19,13 +19,12 @@ from __future__ import annotations
 import os
 import random
 import re
-import subprocess
 import sys
 import tempfile
 import threading
 from pathlib import Path
 
-from stream_harness import GARBAGE, NUMBERS, ROOT, huge_line, main, pick
+from stream_harness import GARBAGE, NUMBERS, ROOT, huge_line, main, pick, run_program
 from tengen.ai.mcts import MctsPlayer
 from tengen.gtp.engine import GtpEngine, Stream
 from tengen.gtp.protocol import parse_line
@@ -264,22 +263,7 @@ def run_subprocess(lines: list[str], rng: random.Random) -> list[str]:
             if command.name == "quit" and not command.args:
                 break
     data = "".join(line.replace("\n", " ") + "\n" for line in [*lines, "quit"])
-    try:
-        proc = subprocess.run(
-            TENGEN,
-            input=data.encode("utf-8", errors="surrogatepass"),
-            capture_output=True,
-            timeout=240,
-            cwd=ROOT,
-        )
-    except subprocess.TimeoutExpired:
-        return ["subprocess: tengen gtp did not finish within 240 s"]
-    out, err = proc.stdout.decode("utf-8", "replace"), proc.stderr.decode("utf-8", "replace")
-    problems = []
-    if proc.returncode != 0:
-        problems.append(f"subprocess: exit status {proc.returncode}; stderr {err[-300:]!r}")
-    if "Traceback" in err or "internal error" in out:
-        problems.append(f"subprocess: {err[-300:] or out[-300:]!r}")
+    out, problems = run_program(TENGEN, data)
     responses = [r for r in out.split("\n\n") if r]
     if len(responses) != len(commands):
         problems.append(f"subprocess: {len(responses)} responses to {len(commands)} commands")

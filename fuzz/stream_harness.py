@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import subprocess
 import sys
 import threading
 import time
@@ -61,6 +62,30 @@ def save_failure(target: str, number: int, lines: list[str], problems: list[str]
     text = "".join(f"# {p}\n" for p in problems) + "".join(line + "\n" for line in lines)
     path.write_text(text, encoding="utf-8", errors="surrogatepass")
     return path
+
+
+def run_program(command: list[str], data: str) -> tuple[str, list[str]]:
+    """Feed `data` to the real program `command` (a few minutes at most); what it printed and
+    the problems every protocol shares: a hang, a non-zero exit, a traceback, an internal
+    error."""
+    name = " ".join(command[2:])  # "tengen gtp" from [python, -m, tengen, gtp]
+    try:
+        proc = subprocess.run(
+            command,
+            input=data.encode("utf-8", errors="surrogatepass"),
+            capture_output=True,
+            timeout=240,
+            cwd=ROOT,
+        )
+    except subprocess.TimeoutExpired:
+        return "", [f"subprocess: {name} did not finish within 240 s"]
+    out, err = proc.stdout.decode("utf-8", "replace"), proc.stderr.decode("utf-8", "replace")
+    problems = []
+    if proc.returncode != 0:
+        problems.append(f"subprocess: exit status {proc.returncode}; stderr {err[-300:]!r}")
+    if "Traceback" in err or "internal error" in out:
+        problems.append(f"subprocess: {err[-300:] or out[-300:]!r}")
+    return out, problems
 
 
 def main(target: str, generate: Callable[[random.Random], list[str]], runs: dict[str, Run]) -> int:
