@@ -248,6 +248,23 @@ NO_SEKI_WHEN_A_CHAIN_CAN_JOIN_OUT = """
     . . . . . . X O .
     """
 
+# A false seki (the shape of GNU Go's games/nicklas/nicklas19.sgf): Black's A6-C9 and White's
+# A8-A9 share their only liberties A7 and B9, and neither can fill one without atari. But
+# White's A7 (or B9) leaves three white stones in atari; Black takes them and is left with
+# one eye of three points in a row, and White's stone in the middle kills. Black is dead,
+# White's A8-A9 alive: no seki.
+FALSE_SEKI_THROW_IN = """
+    O . X O O X . . .
+    O X X O O X . . .
+    . X X O O X . . .
+    X X O O O X . . .
+    O O O O O X . . .
+    . . . . O X . . .
+    . . . . O X . . .
+    . . . . O X . . .
+    . . . . O X . . .
+    """
+
 NAMED = [
     (
         BIG_GROUP_FALSE_EYE,
@@ -259,8 +276,18 @@ NAMED = [
     (KO_FOR_LIFE, W, "A6 A7 A8 B8 C8 C9", ""),
     (SEKI_SHARED_LIBERTY, B, "", "A8 B8 C8 B9 D8 E8 F8 D9 F9"),
     (NO_SEKI_WHEN_A_CHAIN_CAN_JOIN_OUT, B, "A6 A7 A8 B5 C5 F9 G9", ""),
+    (FALSE_SEKI_THROW_IN, B, "A6 B6 B7 B8 C7 C8 C9", ""),
+    (FALSE_SEKI_THROW_IN, W, "A6 B6 B7 B8 C7 C8 C9", ""),
 ]
-NAMED_IDS = ["big-group-false-eye", "ko-black-first", "ko-white-first", "seki", "no-seki"]
+NAMED_IDS = [
+    "big-group-false-eye",
+    "ko-black-first",
+    "ko-white-first",
+    "seki",
+    "no-seki",
+    "false-seki-black-first",
+    "false-seki-white-first",
+]
 
 
 @pytest.mark.parametrize(("diagram", "to_play", "dead", "seki"), NAMED, ids=NAMED_IDS)

@@ -26,7 +26,11 @@ against GNU Go doing just that). Four steps, from certain to likely:
    captures nothing), each has two liberties or more, none touches an opponent chain in
    atari, whose capture would break the seki open, and none can join through a liberty
    another chain of its colour that is not in the seki too; only chains the playouts leave
-   standing (not dead by step 3) take part, as a dead chain's liberties are no seki's.
+   standing (not dead by step 3) take part, as a dead chain's liberties are no seki's. A
+   chain that passes all this but dies to a throw-in is dead, not in seki (a false seki, which
+   the playouts miss as their policy never puts its own stones in atari): the opponent fills
+   one of its liberties leaving three stones or fewer in atari, and once they are taken the
+   chain has no liberty but the points taken, one eye the opponent kills from its middle.
 
 The same position, playouts and seed give the same estimate (the playouts are seeded).
 """
@@ -148,7 +152,7 @@ def estimate(
         return chain.stones.isdisjoint(alive | dead) and m >= DEAD_BELOW
 
     settled_chains = settled.chains()
-    seki = _seki_chains(settled, [c for c in settled_chains if standing(c)])
+    seki, killed = _seki_chains(settled, [c for c in settled_chains if standing(c)])
     label_at = {p: c.label for c in settled_chains for p in c.stones}
     result = []
     for chain in board.chains():
@@ -160,7 +164,7 @@ def estimate(
         elif certain:
             status = Status.DEAD if chain.stones <= dead else Status.ALIVE
             confidence = 1.0
-        elif m < DEAD_BELOW:
+        elif m < DEAD_BELOW or label_at[next(iter(chain.stones))] in killed:
             status, confidence = Status.DEAD, (1.0 - m) / 2
         else:
             in_seki = label_at[next(iter(chain.stones))] in seki
@@ -237,7 +241,7 @@ def seki_stones(est: Estimate) -> set[Point]:
     return {p for c in est.chains if c.status is Status.SEKI for p in c.stones}
 
 
-def _seki_chains(board: Board, candidates: list[Chain]) -> set[str]:
+def _seki_chains(board: Board, candidates: list[Chain]) -> tuple[set[str], set[str]]:
     """Labels of the candidate chains in seki: each has two liberties or more, none of which
     the opponent can take (illegal, or self-atari capturing nothing), no opponent chain next
     to it in atari (taking it would give liberties to break the seki), and shares a liberty
@@ -249,6 +253,8 @@ def _seki_chains(board: Board, candidates: list[Chain]) -> set[str]:
         and all(_unplayable(board, p, c.color.opponent) for p in c.liberties)
         and all(board.liberty_count(q) >= 2 for q in _touching(board, c))
     }
+    killed = {label for label, c in closed.items() if _nakade_throw_in(board, c)}
+    closed = {label: c for label, c in closed.items() if label not in killed}
     # A chain that can join another of its colour through a liberty is not closed unless that
     # one is too: joined, it may have liberties the opponent can fill, and a move that was
     # self-atari (all that kept an opponent chain standing) may no longer be.
@@ -271,7 +277,37 @@ def _seki_chains(board: Board, candidates: list[Chain]) -> set[str]:
             for other in closed.values()
         ):
             seki.add(label)
-    return seki
+    return seki, killed
+
+
+def _nakade_throw_in(board: Board, chain: Chain) -> bool:
+    """Whether the opponent kills `chain` by throwing in: it fills a liberty of `chain` with a
+    chain of three stones or fewer left in atari, and once `chain` takes them it has no
+    liberty but the points taken, which join it to no other chain of its colour: one eye of
+    three points or fewer (a false seki: the opponent then plays in its middle)."""
+    attacker = chain.color.opponent
+    for point in chain.liberties:
+        if board.legality(point, attacker) is not None:
+            continue
+        trial = board.copy()
+        record = trial.play_unchecked(point, attacker)
+        inside, outside = trial.chain(point), trial.liberties(point)
+        if record.captured or len(outside) != 1 or len(inside) > 3:
+            continue
+        last = next(iter(outside))
+        if trial.legality(last, chain.color) is not None:
+            continue
+        trial.play_unchecked(last, chain.color)
+        taker = trial.chain(last)
+        joins = {
+            q
+            for p in inside
+            for q in _neighbours(p)
+            if trial.on_board(q) and trial[q] is chain.color
+        }
+        if chain.stones <= taker and joins <= taker and trial.liberties(last) <= inside:
+            return True
+    return False
 
 
 def _touching(board: Board, chain: Chain) -> set[Point]:
