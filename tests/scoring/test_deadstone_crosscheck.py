@@ -43,7 +43,6 @@ KNOWN: dict[str, str] = {
     "corpus-13-gnugo_regression/games/mertin13x13/GNWL1.sgf": NO_TWO_EYES,
     "gnugo-13-g2-t4-s2": NO_TWO_EYES,
     "corpus-19-gnugo_regression/games/kgs/20040517-siRNA-GnuGoCVS.sgf": SEMEAI,
-    "corpus-19-fuego_regression_sgf/games/2008/KGS/7/25/PaperTiger-Fuego.sgf": SEKI,
     "corpus-19-gnugo_regression/games/incident201.sgf": SEKI,
     "corpus-19-gnugo_regression/games/auto_gen/auto005.sgf": NO_TWO_EYES,
     "corpus-19-gnugo_regression/games/scoring/score11.sgf": SEMEAI,

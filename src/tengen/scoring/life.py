@@ -23,7 +23,9 @@ against GNU Go doing just that). Four steps, from certain to likely:
    0.5.
 4. A seki check. Chains of both colours joined by shared liberties are in seki when every
    liberty of each of them is one the opponent cannot take (illegal, or self-atari that
-   captures nothing), each has two liberties or more, none touches an opponent chain in
+   captures nothing) or all are shared with one opponent chain that has no other (without
+   eyes, whoever fills one first is the first to be left in atari), each has two liberties or
+   more, none touches an opponent chain in
    atari, whose capture would break the seki open, and none can join through a liberty
    another chain of its colour that is not in the seki too; only chains the playouts leave
    standing (not dead by step 3) take part, as a dead chain's liberties are no seki's. A
@@ -242,15 +244,21 @@ def seki_stones(est: Estimate) -> set[Point]:
 
 
 def _seki_chains(board: Board, candidates: list[Chain]) -> tuple[set[str], set[str]]:
-    """Labels of the candidate chains in seki: each has two liberties or more, none of which
-    the opponent can take (illegal, or self-atari capturing nothing), no opponent chain next
-    to it in atari (taking it would give liberties to break the seki), and shares a liberty
-    with an opponent chain that is itself in seki by the same test."""
+    """Labels of the candidate chains in seki, and of those in a false seki (dead).
+
+    A chain in seki has two liberties or more, none of which the opponent can take (illegal,
+    or self-atari capturing nothing) or the very liberties of an opponent chain, no opponent
+    chain next to it in atari (taking it would give liberties to break the seki), and shares a
+    liberty with an opponent chain that is itself in seki by the same test; one that would
+    pass but dies to a throw-in (`_nakade_throw_in`) is in a false seki."""
     closed = {
         c.label: c
         for c in candidates
         if len(c.liberties) >= 2
-        and all(_unplayable(board, p, c.color.opponent) for p in c.liberties)
+        and (
+            all(_unplayable(board, p, c.color.opponent) for p in c.liberties)
+            or any(o.color is not c.color and o.liberties == c.liberties for o in candidates)
+        )
         and all(board.liberty_count(q) >= 2 for q in _touching(board, c))
     }
     killed = {label for label, c in closed.items() if _nakade_throw_in(board, c)}
