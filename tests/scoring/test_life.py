@@ -265,6 +265,24 @@ FALSE_SEKI_THROW_IN = """
     . . . . O X . . .
     """
 
+# A seki without eyes on three shared liberties (the shape of PaperTiger-Fuego's in the
+# cross-check): Black's A6-D9 and White's A9-B7 have the same liberties A8, C8, C9 and no
+# others. Whoever fills two of them first is left in atari with the opponent to move, so
+# neither does. GNU Go's play-out with Black to move leaves both standing; with White to move
+# it blunders (after White's A8 and C8, Black passes where C9 takes six stones), so only
+# Black to move is checked against it.
+SEKI_THREE_SHARED_LIBERTIES = """
+    O O . X O X . . .
+    . O . X O X . . .
+    X O X X O X . . .
+    X X X O O X . . .
+    O O O O O X . . .
+    . . . . O X . . .
+    . . . . O X . . .
+    . . . . O X . . .
+    . . . . O X . . .
+    """
+
 NAMED = [
     (
         BIG_GROUP_FALSE_EYE,
@@ -278,6 +296,7 @@ NAMED = [
     (NO_SEKI_WHEN_A_CHAIN_CAN_JOIN_OUT, B, "A6 A7 A8 B5 C5 F9 G9", ""),
     (FALSE_SEKI_THROW_IN, B, "A6 B6 B7 B8 C7 C8 C9", ""),
     (FALSE_SEKI_THROW_IN, W, "A6 B6 B7 B8 C7 C8 C9", ""),
+    (SEKI_THREE_SHARED_LIBERTIES, B, "", "A6 A7 B6 C6 C7 D7 D8 D9 A9 B9 B8 B7"),
 ]
 NAMED_IDS = [
     "big-group-false-eye",
@@ -287,6 +306,7 @@ NAMED_IDS = [
     "no-seki",
     "false-seki-black-first",
     "false-seki-white-first",
+    "seki-three-shared-liberties",
 ]
 
 
