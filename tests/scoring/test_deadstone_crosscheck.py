@@ -28,7 +28,6 @@ from tests.scoring.crosscheck import Case, Task, board_from_moves, judge, load_f
 from tests.scoring.crosscheck import game_moves as play_game_moves
 
 NO_TWO_EYES = "group without two eyes left alive"
-BIG_NO_TWO_EYES = "big group without two eyes"
 SEMEAI = "semeai: the wrong side dies"
 SEKI = "seki"
 
