@@ -248,6 +248,41 @@ NO_SEKI_WHEN_A_CHAIN_CAN_JOIN_OUT = """
     . . . . . . X O .
     """
 
+# A false seki (the shape of GNU Go's games/nicklas/nicklas19.sgf): Black's A6-C9 and White's
+# A8-A9 share their only liberties A7 and B9, and neither can fill one without atari. But
+# White's A7 (or B9) leaves three white stones in atari; Black takes them and is left with
+# one eye of three points in a row, and White's stone in the middle kills. Black is dead,
+# White's A8-A9 alive: no seki.
+FALSE_SEKI_THROW_IN = """
+    O . X O O X . . .
+    O X X O O X . . .
+    . X X O O X . . .
+    X X O O O X . . .
+    O O O O O X . . .
+    . . . . O X . . .
+    . . . . O X . . .
+    . . . . O X . . .
+    . . . . O X . . .
+    """
+
+# A seki without eyes on three shared liberties (the shape of PaperTiger-Fuego's in the
+# cross-check): Black's A6-D9 and White's A9-B7 have the same liberties A8, C8, C9 and no
+# others. Whoever fills two of them first is left in atari with the opponent to move, so
+# neither does. GNU Go's play-out with Black to move leaves both standing; with White to move
+# it blunders (after White's A8 and C8, Black passes where C9 takes six stones), so only
+# Black to move is checked against it.
+SEKI_THREE_SHARED_LIBERTIES = """
+    O O . X O X . . .
+    . O . X O X . . .
+    X O X X O X . . .
+    X X X O O X . . .
+    O O O O O X . . .
+    . . . . O X . . .
+    . . . . O X . . .
+    . . . . O X . . .
+    . . . . O X . . .
+    """
+
 NAMED = [
     (
         BIG_GROUP_FALSE_EYE,
@@ -259,8 +294,20 @@ NAMED = [
     (KO_FOR_LIFE, W, "A6 A7 A8 B8 C8 C9", ""),
     (SEKI_SHARED_LIBERTY, B, "", "A8 B8 C8 B9 D8 E8 F8 D9 F9"),
     (NO_SEKI_WHEN_A_CHAIN_CAN_JOIN_OUT, B, "A6 A7 A8 B5 C5 F9 G9", ""),
+    (FALSE_SEKI_THROW_IN, B, "A6 B6 B7 B8 C7 C8 C9", ""),
+    (FALSE_SEKI_THROW_IN, W, "A6 B6 B7 B8 C7 C8 C9", ""),
+    (SEKI_THREE_SHARED_LIBERTIES, B, "", "A6 A7 B6 C6 C7 D7 D8 D9 A9 B9 B8 B7"),
 ]
-NAMED_IDS = ["big-group-false-eye", "ko-black-first", "ko-white-first", "seki", "no-seki"]
+NAMED_IDS = [
+    "big-group-false-eye",
+    "ko-black-first",
+    "ko-white-first",
+    "seki",
+    "no-seki",
+    "false-seki-black-first",
+    "false-seki-white-first",
+    "seki-three-shared-liberties",
+]
 
 
 @pytest.mark.parametrize(("diagram", "to_play", "dead", "seki"), NAMED, ids=NAMED_IDS)
