@@ -14,7 +14,8 @@ from tengen.ai.levels import DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL
 from tengen.ai.mcts import MctsPlayer
 from tengen.cli import arguments as arg
 from tengen.core.rules import Ruleset
-from tengen.gtp.engine import GtpEngine, Stream
+from tengen.gtp.engine import GtpEngine
+from tengen.gtp.stream import Stream
 
 
 def serve(engine: GtpEngine, source: BinaryIO, sink: BinaryIO) -> None:
