@@ -11,6 +11,11 @@ or the player's `resign`; 0 never resigns), passing once every point the player 
 play is settled (or nothing but own eyes is left), answering a pass with a pass when tengen's
 count does not lose and no move gains a point (`ending`), keeping back from the clock how late
 its answers lately came, and drawing a weaker move at low levels.
+
+One cohesive thing, past 500 lines: the player's decisions read the same trees, root
+statistics and lateness as its search threads, and each is a few lines. What stands alone is
+already apart: the tree and its kernels (`tree`), the playout policy (`policy`), the end-game
+count (`ending`), the levels (`levels`) and what a search reports (`analysis`).
 """
 
 from __future__ import annotations
