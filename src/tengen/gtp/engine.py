@@ -23,9 +23,9 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import suppress
 from dataclasses import replace
-from typing import ClassVar, Literal, Protocol, TypeVar
+from typing import ClassVar, Protocol, TypeVar
 
-from tengen import __version__
+from tengen import __version__, seat
 from tengen.clock import Clock, TimeControl
 from tengen.core.color import Color
 from tengen.core.coords import GTP_COLUMNS, Move, Point, from_gtp, to_gtp
@@ -52,6 +52,7 @@ from tengen.gtp.stream import Stream, Write, reporter
 from tengen.records import game_record, open_record
 from tengen.scoring import score_game
 from tengen.scoring.life import Status, dead_stones, estimate, seki_stones
+from tengen.seat import RESIGN, Resign
 from tengen.sgf import GameTree, serialise
 
 _T = TypeVar("_T")
@@ -61,8 +62,9 @@ TICK = 0.1  # seconds between the search's progress calls: how soon a new comman
 UNTIL_STOPPED = 24 * 3600.0  # an analysis's budget: it searches until the next command
 
 
-class Player(Protocol):
-    """What chooses the engine's moves for ``genmove``."""
+class Player(seat.Player[Game, Move | Resign], Protocol):
+    """What chooses the engine's moves for ``genmove``: a seat (`tengen.seat.Player`) that
+    also reports its search."""
 
     def genmove(
         self,
@@ -72,7 +74,7 @@ class Player(Protocol):
         *,
         progress: Progress | None = None,
         interval: float = 0.5,
-    ) -> Move | Literal["resign"]:
+    ) -> Move | Resign:
         """A legal move for `color` in `game` (None passes), or "resign"; the engine plays it.
 
         `clock` is `color`'s time as the controller set it (``time_settings``, ``time_left``);
@@ -299,8 +301,8 @@ class GtpEngine:
         _arity(args, 1)
         color = _color(args[0])
         move = self.player.genmove(self.game, color, self.clocks.get(color))
-        if move == "resign":
-            return "resign"
+        if move == RESIGN:
+            return RESIGN
         self.game.play(move, color)
         return to_gtp(move, self.game.height)
 
@@ -448,7 +450,7 @@ class GtpEngine:
             progress = reporter(request, line, write, stop)
             clock = self.clocks.get(color)
             move = self.player.genmove(self.game, color, clock, progress=progress, interval=TICK)
-            if move == "resign":
+            if move == RESIGN:
                 write("play resign\n")
                 return
             self.game.play(move, color)
