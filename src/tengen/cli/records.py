@@ -1,9 +1,9 @@
 """The record commands: ``tengen sgf info``, ``tengen sgf check`` and ``tengen convert``.
 
-``tengen gtp`` speaks GTP on stdin and stdout. The record commands (``sgf info``, ``sgf check``,
-``convert``, ``diagram``) read every format `tengen.records` opens; work on many files shows a
-progress bar on stderr (when it is a terminal, or with ``--progress``) and ends with a summary
-there. A bad file is reported, with its line and column when known, and the run goes on.
+They read every format `tengen.records` opens; the run over many files (`tengen.cli.files`)
+shows a progress bar on stderr (when it is a terminal, or with ``--progress``) and ends with a
+summary there. A bad file is reported, with its line and column when known, and the run goes
+on.
 
 What ``sgf check`` counts: an *error* changes what the record means or stops it from being
 read (an unreadable file, an invalid SZ or GM, a move or setup the rules refuse on replay); a
