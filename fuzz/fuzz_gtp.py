@@ -26,8 +26,9 @@ from pathlib import Path
 
 from stream_harness import GARBAGE, NUMBERS, ROOT, huge_line, main, pick, run_program
 from tengen.ai.mcts import MctsPlayer
-from tengen.gtp.engine import GtpEngine, Stream
+from tengen.gtp.engine import GtpEngine
 from tengen.gtp.protocol import parse_line
+from tengen.gtp.stream import Stream
 
 _RESPONSE = re.compile(r"([=?])([0-9]*)(?: (.*))?\n\n", re.DOTALL)
 _STREAM_HEAD = re.compile(r"=([0-9]*)\n")

@@ -23,8 +23,9 @@ from tengen.core.color import Color
 from tengen.core.coords import Point, to_gtp
 from tengen.core.game import Game
 from tengen.gtp.analyze import AnalyzeRequest, kata_line, lcb, lz_line, parse_request
-from tengen.gtp.engine import GtpEngine, Stream
+from tengen.gtp.engine import GtpEngine
 from tengen.gtp.protocol import GtpError
+from tengen.gtp.stream import Stream
 
 D4, E5 = Point(3, 5), Point(4, 4)  # on 9x9
 

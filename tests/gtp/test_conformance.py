@@ -18,7 +18,8 @@ import pytest
 from tengen.ai.mcts import MctsPlayer
 from tengen.core.coords import Point, from_gtp
 from tengen.gtp.client import GtpClient, GtpEngineError
-from tengen.gtp.engine import GtpEngine, Stream
+from tengen.gtp.engine import GtpEngine
+from tengen.gtp.stream import Stream
 from tests.gnugo import require_gnugo
 from tests.gtp.test_engine import GAME_SGF, ask, make_engine
 

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from tengen.ai.mcts import MctsPlayer
-from tengen.gtp.engine import MAX_RECORD_BYTES, GtpEngine
+from tengen.gtp.engine import GtpEngine
+from tengen.gtp.loading import MAX_RECORD_BYTES
 from tests.gtp.test_engine import ask, make_engine, refused
 
 

@@ -39,7 +39,8 @@ def test_a_terminal_gets_one_line_redrawn_in_place() -> None:
     assert len(second) == len(first)  # padded to blank the longer line it covers
     progress.message("SPRT accepts H1: stopping")
     progress.close()
-    assert stream.getvalue().endswith(second + "\nSPRT accepts H1: stopping\n")
+    # tqdm draws the line a last time as it ends it
+    assert stream.getvalue().endswith("\r" + second.rstrip() + "\nSPRT accepts H1: stopping\n")
 
 
 def test_elsewhere_every_game_gets_its_own_line_and_a_resumed_run_times_only_its_games() -> None:
@@ -67,7 +68,7 @@ def test_the_mode_follows_whether_the_stream_is_a_terminal() -> None:
 
 
 def test_tengen_match_redraws_its_line_on_a_terminal(tmp_path: Path) -> None:
-    """stderr on a pseudo-terminal: the run's report is one line drawn three times."""
+    """stderr on a pseudo-terminal: the run's report is one line, redrawn as each game ends."""
     leader, follower = os.openpty()
     argv = [sys.executable, "-m", "tengen", "match", "a=random", "b=random", "--games", "3"]
     argv += ["--size", "5", "-o", str(tmp_path)]
@@ -84,5 +85,7 @@ def test_tengen_match_redraws_its_line_on_a_terminal(tmp_path: Path) -> None:
         seen += chunk
     os.close(leader)
     text = seen.decode()
-    assert text.count("\r[") == 3 and "3/3  a " in text and text.endswith("\n")
+    drawn = [line.split()[1] for line in text.split("\r") if line.startswith("[")]
+    assert drawn == ["1/3", "2/3", "3/3", "3/3"]  # one a game, and tqdm's last as it ends the line
+    assert "3/3  a " in text and text.endswith("\n")
     assert proc.stdout.decode().startswith("a vs b: ")

@@ -11,6 +11,11 @@ or the player's `resign`; 0 never resigns), passing once every point the player 
 play is settled (or nothing but own eyes is left), answering a pass with a pass when tengen's
 count does not lose and no move gains a point (`ending`), keeping back from the clock how late
 its answers lately came, and drawing a weaker move at low levels.
+
+One cohesive thing, past 500 lines: the player's decisions read the same trees, root
+statistics and lateness as its search threads, and each is a few lines. What stands alone is
+already apart: the tree and its kernels (`tree`), the playout policy (`policy`), the end-game
+count (`ending`), the levels (`levels`) and what a search reports (`analysis`).
 """
 
 from __future__ import annotations
@@ -21,7 +26,6 @@ import random
 import time
 from concurrent.futures import FIRST_EXCEPTION, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field, replace
-from typing import Literal
 
 import numpy as np
 
@@ -45,11 +49,11 @@ from tengen.core.coords import Move, Point
 from tengen.core.game import Game
 from tengen.core.patterns import TABLE
 from tengen.scoring.count import handicap_compensation
+from tengen.seat import RESIGN, Resign
 
 # Interpreted until compiled (see `core.jit`): a first search never waits for the compiler.
 go, t, k = jit.live(go_kernels), jit.live(tree), jit.live(kernels)
 
-RESIGN: Literal["resign"] = "resign"
 SETTLED = 0.8  # a point is settled when this share of the playouts agree on its owner
 MIN_RESIGN_VISITS = 200  # never resign on less evidence than this
 PASS_PROBE = 200  # simulations given to the pass alone before passing
@@ -133,7 +137,7 @@ class MctsPlayer:
         *,
         progress: Progress | None = None,
         interval: float = 0.5,
-    ) -> Move | Literal["resign"]:
+    ) -> Move | Resign:
         """The move for `color` (None passes), or "resign"; the game is not changed.
 
         `progress` sees the search about every `interval` seconds and once at its end (its
@@ -154,7 +158,7 @@ class MctsPlayer:
         seconds: float | None,
         progress: Progress | None,
         interval: float,
-    ) -> Move | Literal["resign"]:
+    ) -> Move | Resign:
         """`genmove` within `seconds` (None: the playouts alone)."""
         legal = game.legal_moves(color, own_eyes=False)
         if not legal:

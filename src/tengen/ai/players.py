@@ -1,4 +1,7 @@
-"""Move choosers that engines call for ``genmove``; the random player is the baseline."""
+"""Move choosers that engines call for ``genmove``; the random player is the baseline.
+
+Each is a `tengen.seat.Player` of Go.
+"""
 
 from __future__ import annotations
 
@@ -31,3 +34,6 @@ class RandomPlayer:
         It neither searches nor takes time: `clock`, `progress` and `interval` are not used."""
         moves = game.legal_moves(color, own_eyes=False)
         return self._rng.choice(moves) if moves else None
+
+    def close(self) -> None:
+        """Nothing to free: the player holds no threads."""

@@ -1,28 +1,31 @@
 """The GTP version 2 engine: standard commands plus GNU Go, KGS, Leela Zero and KataGo extensions.
 
 `GtpEngine.handle_line` takes one line from the controller and returns the whole response;
-it never raises. Every command is a ``cmd_<name>`` method ('-' in the name read as '_') that
-returns the result text or raises `GtpError` with the failure message. The analysis commands
+it never raises. Every command is a method marked ``@command("name")`` (`tengen.gtp.registry`
+derives the command table from the marks) that returns the result text or raises `GtpError`
+with the failure message. The analysis commands
 (``lz-analyze``, ``kata-analyze``), offered when the engine has an `Analyser`, answer with a
 `Stream` instead: a response the caller writes while the search runs and ends when the next
 command arrives (see `tengen.cli.serve`).
+
+The module is one class of some forty short handlers over one session (the game, the clocks,
+the player), which is why it runs past 500 lines: splitting the handlers would scatter that
+state. What stands alone lives beside it: the command table in `registry`, ``loadsgf``'s file
+checks and replay in `loading`, streamed responses in `stream`.
 """
 
 from __future__ import annotations
 
 import copy
 import json
-import math
-import os
-import stat
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import suppress
-from dataclasses import dataclass, replace
-from typing import Literal, Protocol, TypeVar
+from dataclasses import replace
+from typing import ClassVar, Protocol, TypeVar
 
-from tengen import __version__
+from tengen import __version__, seat
 from tengen.clock import Clock, TimeControl
 from tengen.core.color import Color
 from tengen.core.coords import GTP_COLUMNS, Move, Point, from_gtp, to_gtp
@@ -34,6 +37,7 @@ from tengen.core.rules import CHINESE, Ruleset
 from tengen.gtp import arguments, gogui, timing
 from tengen.gtp.analyze import AnalyzeRequest, kata_line, lz_line, parse_request
 from tengen.gtp.handicap import free_points
+from tengen.gtp.loading import check_record_file, load, never, stop_before
 from tengen.gtp.protocol import (
     Command,
     GtpError,
@@ -42,24 +46,25 @@ from tengen.gtp.protocol import (
     format_success,
     parse_line,
 )
+from tengen.gtp.registry import Entry, command, table
 from tengen.gtp.search import Analyser, Analysis, Progress
+from tengen.gtp.stream import Stream, Write, reporter
 from tengen.records import game_record, open_record
 from tengen.scoring import score_game
 from tengen.scoring.life import Status, dead_stones, estimate, seki_stones
-from tengen.sgf import GameTree, Node, serialise
-from tengen.sgf.replay import apply_node
-from tengen.sgf.tree import Place
+from tengen.seat import RESIGN, Resign
+from tengen.sgf import GameTree, serialise
 
 _T = TypeVar("_T")
 MAX_SIZE = len(GTP_COLUMNS)  # GTP vertices have letters for 25 columns
 KGS_RULES = ("japanese", "chinese", "aga", "new_zealand")
 TICK = 0.1  # seconds between the search's progress calls: how soon a new command stops it
 UNTIL_STOPPED = 24 * 3600.0  # an analysis's budget: it searches until the next command
-MAX_RECORD_BYTES = 16 * 1024 * 1024  # loadsgf: real records are well under 1 MB
 
 
-class Player(Protocol):
-    """What chooses the engine's moves for ``genmove``."""
+class Player(seat.Player[Game, Move | Resign], Protocol):
+    """What chooses the engine's moves for ``genmove``: a seat (`tengen.seat.Player`) that
+    also reports its search."""
 
     def genmove(
         self,
@@ -69,7 +74,7 @@ class Player(Protocol):
         *,
         progress: Progress | None = None,
         interval: float = 0.5,
-    ) -> Move | Literal["resign"]:
+    ) -> Move | Resign:
         """A legal move for `color` in `game` (None passes), or "resign"; the engine plays it.
 
         `clock` is `color`'s time as the controller set it (``time_settings``, ``time_left``);
@@ -78,71 +83,12 @@ class Player(Protocol):
         ...
 
 
-Write = Callable[[str], None]
-
-
-@dataclass(frozen=True)
-class Stream:
-    """A response written while the engine works.
-
-    The caller writes `head`, calls `run(write, stop)`, which writes whole lines, and then
-    writes the empty line that ends the response. When `interruptible`, the next command line
-    sets `stop` (``lz-analyze``); otherwise the caller lets `run` finish.
-    """
-
-    run: Callable[[Write, threading.Event], None]
-    interruptible: bool = True
-    head: str = ""
-
-
 class GtpEngine:
     """One GTP session: a game that either colour may move in, and a player for ``genmove``."""
 
-    COMMANDS: tuple[str, ...] = (
-        "protocol_version",
-        "name",
-        "version",
-        "known_command",
-        "list_commands",
-        "quit",
-        "boardsize",
-        "clear_board",
-        "komi",
-        "fixed_handicap",
-        "place_free_handicap",
-        "set_free_handicap",
-        "play",
-        "genmove",
-        "undo",
-        "showboard",
-        "is_legal",
-        "all_legal",
-        "list_stones",
-        "captures",
-        "kgs-rules",
-        "kata-set-rules",
-        "kata-get-rules",
-        "time_settings",
-        "kgs-time_settings",
-        "time_left",
-        "final_score",
-        "final_status_list",
-        "loadsgf",
-        "printsgf",
-        "rectangular_boardsize",
-        "cputime",
-        "gogui-analyze_commands",
-        "tengen-ownership",
-        "tengen-dead_stones",
-        "tengen-liberties",
-    )
-    ANALYSIS_COMMANDS: tuple[str, ...] = (
-        "lz-analyze",
-        "kata-analyze",
-        "lz-genmove_analyze",
-        "kata-genmove_analyze",
-        "tengen-candidates",
-    )
+    TABLE: ClassVar[dict[str, Entry]]  # these three from the @command handlers, below
+    COMMANDS: ClassVar[tuple[str, ...]]
+    ANALYSIS_COMMANDS: ClassVar[tuple[str, ...]]
 
     def __init__(
         self,
@@ -186,42 +132,49 @@ class GtpEngine:
         if command.name not in self.commands:
             raise GtpError("unknown command")
         handler: Callable[[Sequence[str]], str | Stream] = getattr(
-            self, "cmd_" + command.name.replace("-", "_")
+            self, self.TABLE[command.name].method
         )
         return handler(command.args)
 
     # -- administration ----------------------------------------------------------------------
 
+    @command("protocol_version")
     def cmd_protocol_version(self, args: Sequence[str]) -> str:
         """The GTP version spoken: 2."""
         _arity(args, 0)
         return "2"
 
+    @command("name")
     def cmd_name(self, args: Sequence[str]) -> str:
         """The engine's name."""
         _arity(args, 0)
         return "tengen"
 
+    @command("version")
     def cmd_version(self, args: Sequence[str]) -> str:
         """The package version (Lizzie reads it as Leela Zero's and warns below 0.15)."""
         _arity(args, 0)
         return __version__
 
+    @command("known_command")
     def cmd_known_command(self, args: Sequence[str]) -> str:
         """``true`` if the command is implemented, else ``false``."""
         _arity(args, 1)
         return "true" if args[0] in self.commands else "false"
 
+    @command("list_commands")
     def cmd_list_commands(self, args: Sequence[str]) -> str:
         """Every command, one a line."""
         _arity(args, 0)
         return "\n".join(self.commands)
 
+    @command("cputime")
     def cmd_cputime(self, args: Sequence[str]) -> str:
         """Seconds of CPU the engine has used, all threads (GoGui's twogtp reports them)."""
         _arity(args, 0)
         return f"{time.process_time():.3f}"
 
+    @command("quit")
     def cmd_quit(self, args: Sequence[str]) -> str:
         """Ask the caller to close the connection after this response."""
         _arity(args, 0)
@@ -230,6 +183,7 @@ class GtpEngine:
 
     # -- setup -------------------------------------------------------------------------------
 
+    @command("boardsize")
     def cmd_boardsize(self, args: Sequence[str]) -> str:
         """A new empty board of the given size, keeping the rules and komi."""
         _arity(args, 1)
@@ -237,6 +191,7 @@ class GtpEngine:
         self.game = _new_game(size, size, self.game.ruleset)
         return ""
 
+    @command("rectangular_boardsize")
     def cmd_rectangular_boardsize(self, args: Sequence[str]) -> str:
         """``rectangular_boardsize WIDTH HEIGHT`` (GoGui's and Sabaki's): a new empty board of
         that shape, keeping the rules and komi."""
@@ -245,18 +200,21 @@ class GtpEngine:
         self.game = _new_game(width, height, self.game.ruleset)
         return ""
 
+    @command("clear_board")
     def cmd_clear_board(self, args: Sequence[str]) -> str:
         """Empty the board, the captures and the history."""
         _arity(args, 0)
         self.game.clear()
         return ""
 
+    @command("komi")
     def cmd_komi(self, args: Sequence[str]) -> str:
         """Set komi (kept by later board changes)."""
         _arity(args, 1)
         self.game.ruleset = self.game.ruleset.with_komi(arguments.komi(args[0]))
         return ""
 
+    @command("fixed_handicap")
     def cmd_fixed_handicap(self, args: Sequence[str]) -> str:
         """Black stones on the spec's fixed handicap points; the vertices, board order."""
         _arity(args, 1)
@@ -266,6 +224,7 @@ class GtpEngine:
             raise GtpError("invalid number of stones")
         return self._vertices(self._handicap(lambda game: game.place_handicap(count)))
 
+    @command("place_free_handicap")
     def cmd_place_free_handicap(self, args: Sequence[str]) -> str:
         """Black handicap stones where the engine likes them; the vertices, board order."""
         _arity(args, 1)
@@ -278,6 +237,7 @@ class GtpEngine:
         self._handicap(lambda game: game.set_handicap(points))
         return self._vertices(points)
 
+    @command("set_free_handicap")
     def cmd_set_free_handicap(self, args: Sequence[str]) -> str:
         """Black handicap stones where the controller says."""
         if not args:
@@ -293,6 +253,7 @@ class GtpEngine:
             raise GtpError("bad vertex list") from None
         return ""
 
+    @command("kgs-rules")
     def cmd_kgs_rules(self, args: Sequence[str]) -> str:
         """KGS's rules names (japanese, chinese, aga, new_zealand); komi is kept."""
         _arity(args, 1)
@@ -301,6 +262,7 @@ class GtpEngine:
         self._set_rules(Ruleset.parse(args[0]), keep_komi=True)
         return ""
 
+    @command("kata-set-rules")
     def cmd_kata_set_rules(self, args: Sequence[str]) -> str:
         """A preset name or KataGo's JSON rule object; komi is kept unless the JSON gives one."""
         if not args:
@@ -314,6 +276,7 @@ class GtpEngine:
         self._set_rules(ruleset, keep_komi=not _json_has_komi(text))
         return ""
 
+    @command("kata-get-rules")
     def cmd_kata_get_rules(self, args: Sequence[str]) -> str:
         """The rules as KataGo's JSON object."""
         _arity(args, 0)
@@ -321,6 +284,7 @@ class GtpEngine:
 
     # -- play --------------------------------------------------------------------------------
 
+    @command("play")
     def cmd_play(self, args: Sequence[str]) -> str:
         """Play a move (or pass) for either colour."""
         _arity(args, 2)
@@ -331,26 +295,30 @@ class GtpEngine:
             raise GtpError("illegal move") from None
         return ""
 
+    @command("genmove")
     def cmd_genmove(self, args: Sequence[str]) -> str:
         """Let the player choose a move for the colour, play it and name it."""
         _arity(args, 1)
         color = _color(args[0])
         move = self.player.genmove(self.game, color, self.clocks.get(color))
-        if move == "resign":
-            return "resign"
+        if move == RESIGN:
+            return RESIGN
         self.game.play(move, color)
         return to_gtp(move, self.game.height)
 
+    @command("time_settings")
     def cmd_time_settings(self, args: Sequence[str]) -> str:
         """Both clocks from GTP's main time, byo-yomi time and stones (Canadian overtime)."""
         self._set_clocks(timing.from_time_settings(args))
         return ""
 
+    @command("kgs-time_settings")
     def cmd_kgs_time_settings(self, args: Sequence[str]) -> str:
         """Both clocks from KGS's none / absolute / byoyomi / canadian forms."""
         self._set_clocks(timing.from_kgs_time_settings(args))
         return ""
 
+    @command("time_left")
     def cmd_time_left(self, args: Sequence[str]) -> str:
         """What is left on one colour's clock: seconds, and overtime stones (0: main time)."""
         _arity(args, 3)
@@ -361,6 +329,7 @@ class GtpEngine:
             timing.apply_time_left(clock, seconds, stones)
         return ""
 
+    @command("undo")
     def cmd_undo(self, args: Sequence[str]) -> str:
         """Take back the last move (not handicap stones)."""
         _arity(args, 0)
@@ -371,6 +340,7 @@ class GtpEngine:
 
     # -- queries -----------------------------------------------------------------------------
 
+    @command("showboard")
     def cmd_showboard(self, args: Sequence[str]) -> str:
         """The board with coordinates and the captures, starting on a new line as GNU Go does."""
         _arity(args, 0)
@@ -382,22 +352,26 @@ class GtpEngine:
         ]
         return "\n" + "\n".join(lines)
 
+    @command("is_legal")
     def cmd_is_legal(self, args: Sequence[str]) -> str:
         """``1`` if the colour may play the vertex now, else ``0``."""
         _arity(args, 2)
         color, move = _color(args[0]), self._vertex(args[1])
         return "1" if self.game.is_legal(move, color) else "0"
 
+    @command("all_legal")
     def cmd_all_legal(self, args: Sequence[str]) -> str:
         """Every point the colour may play, in board order (as GNU Go lists them)."""
         _arity(args, 1)
         return self._vertices(self.game.legal_moves(_color(args[0])))
 
+    @command("list_stones")
     def cmd_list_stones(self, args: Sequence[str]) -> str:
         """The colour's stones, in board order."""
         _arity(args, 1)
         return self._vertices(self.game.board.stones(_color(args[0])))
 
+    @command("captures")
     def cmd_captures(self, args: Sequence[str]) -> str:
         """How many stones the colour has captured."""
         _arity(args, 1)
@@ -405,12 +379,14 @@ class GtpEngine:
 
     # -- scoring ----------------------------------------------------------------------------
 
+    @command("final_score")
     def cmd_final_score(self, args: Sequence[str]) -> str:
         """The result by the ruleset, counting with tengen's own dead-stone estimate."""
         _arity(args, 0)
         est = estimate(self.game)
         return score_game(self.game, dead_stones(est), seki_stones(est)).result.to_sgf()
 
+    @command("final_status_list")
     def cmd_final_status_list(self, args: Sequence[str]) -> str:
         """The stones of status alive, dead or seki (by the estimate), one chain a line."""
         _arity(args, 1)
@@ -422,11 +398,13 @@ class GtpEngine:
 
     # -- analysis ----------------------------------------------------------------------------
 
+    @command("lz-analyze", analysis=True)
     def cmd_lz_analyze(self, args: Sequence[str]) -> Stream:
         """``[color] [interval] [key value]...``: search until the next command, reporting in
         Leela Zero's format every interval (centiseconds)."""
         return self._analysis(parse_request(args, kata=False), lz_line)
 
+    @command("kata-analyze", analysis=True)
     def cmd_kata_analyze(self, args: Sequence[str]) -> Stream:
         """As ``lz-analyze``, in KataGo's format (``ownership true`` adds the ownership)."""
         return self._analysis(parse_request(args, kata=True), kata_line)
@@ -442,17 +420,19 @@ class GtpEngine:
             game.setup(to_play=request.color)
 
         def run(write: Write, stop: threading.Event) -> None:
-            progress = _reporter(request, line, write, stop)
+            progress = reporter(request, line, write, stop)
             if not game.is_over:
                 analyser.analyse(game, seconds=UNTIL_STOPPED, progress=progress, interval=TICK)
             stop.wait()  # the response lasts until the next command, as Leela Zero's does
 
         return Stream(run)
 
+    @command("lz-genmove_analyze", analysis=True)
     def cmd_lz_genmove_analyze(self, args: Sequence[str]) -> Stream:
         """``genmove`` that reports its search as ``lz-analyze`` does, then ``play VERTEX``."""
         return self._genmove_analysis(parse_request(args, kata=False), lz_line)
 
+    @command("kata-genmove_analyze", analysis=True)
     def cmd_kata_genmove_analyze(self, args: Sequence[str]) -> Stream:
         """As ``lz-genmove_analyze``, in KataGo's format."""
         return self._genmove_analysis(parse_request(args, kata=True), kata_line)
@@ -467,10 +447,10 @@ class GtpEngine:
         color = request.color or self.game.to_play
 
         def run(write: Write, stop: threading.Event) -> None:
-            progress = _reporter(request, line, write, stop)
+            progress = reporter(request, line, write, stop)
             clock = self.clocks.get(color)
             move = self.player.genmove(self.game, color, clock, progress=progress, interval=TICK)
-            if move == "resign":
+            if move == RESIGN:
                 write("play resign\n")
                 return
             self.game.play(move, color)
@@ -480,17 +460,20 @@ class GtpEngine:
 
     # -- GoGui's overlays --------------------------------------------------------------------
 
+    @command("gogui-analyze_commands")
     def cmd_gogui_analyze_commands(self, args: Sequence[str]) -> str:
         """GoGui's menu of overlays, ``type/label/command`` a line (candidates need a search)."""
         _arity(args, 0)
         offered = [c for c in gogui.ANALYZE_COMMANDS if c.split("/")[2].split()[0] in self.commands]
         return "\n".join(offered)
 
+    @command("tengen-ownership")
     def cmd_tengen_ownership(self, args: Sequence[str]) -> str:
         """The dead-stone estimate's ownership of every point, as a GoGui ``dboard``."""
         _arity(args, 0)
         return gogui.dboard(estimate(self.game).ownership)
 
+    @command("tengen-dead_stones")
     def cmd_tengen_dead_stones(self, args: Sequence[str]) -> str:
         """Dead stones, territory and the result ``final_score`` gives, as GoGui ``gfx``."""
         _arity(args, 0)
@@ -498,12 +481,14 @@ class GtpEngine:
         score = score_game(self.game, dead_stones(est), seki_stones(est))
         return gogui.dead_stones_gfx(score.status, self.game.height, score.result.to_sgf())
 
+    @command("tengen-liberties")
     def cmd_tengen_liberties(self, args: Sequence[str]) -> str:
         """Each stone's chain's liberties, as a GoGui ``sboard``."""
         _arity(args, 0)
         game = self.game
         return gogui.sboard(gogui.liberties(game.board), game.width, game.height)
 
+    @command("tengen-candidates", analysis=True)
     def cmd_tengen_candidates(self, args: Sequence[str]) -> str:
         """``[seconds]`` (default 1): the AI's most searched moves for the player to move and
         their win rates in %, as GoGui ``pspairs``."""
@@ -518,6 +503,7 @@ class GtpEngine:
 
     # -- records -----------------------------------------------------------------------------
 
+    @command("loadsgf")
     def cmd_loadsgf(self, args: Sequence[str]) -> str:
         """Load a record's first game (any format tengen reads), as GNU Go does: the whole main
         line, or the position before move MOVE_NUMBER or before the first move at a vertex.
@@ -529,7 +515,7 @@ class GtpEngine:
             raise GtpError("missing filename")
         if len(args) > 2:
             raise GtpError("syntax error")
-        _check_record_file(args[0])
+        check_record_file(args[0])
         try:
             tree = open_record(args[0]).games[0]
             width, height = tree.size
@@ -540,10 +526,11 @@ class GtpEngine:
             raise GtpError(f"not a Go record: '{args[0]}'")
         if max(width, height) > MAX_SIZE:
             raise GtpError("unacceptable size")
-        stop = _stop_before(args[1], width, height) if len(args) == 2 else _never
-        self.game = _load(tree, self._record_rules(tree), stop)
+        stop = stop_before(args[1], width, height) if len(args) == 2 else never
+        self.game = load(tree, self._record_rules(tree), stop)
         return "black" if self.game.to_play is Color.BLACK else "white"
 
+    @command("printsgf")
     def cmd_printsgf(self, args: Sequence[str]) -> str:
         """The game as SGF: SZ, KM, RU, handicap and setup stones, then every move played.
 
@@ -604,100 +591,14 @@ class GtpEngine:
         return " ".join(to_gtp(p, self.game.height) for p in ordered)
 
 
-def _reporter(
-    request: AnalyzeRequest,
-    line: Callable[[Analysis, AnalyzeRequest], str],
-    write: Write,
-    stop: threading.Event,
-) -> Progress:
-    """The search's progress callback: a report line every `request.interval` seconds at
-    most; it asks the search to stop once `stop` is set."""
-    last = -math.inf
-
-    def progress(analysis: Analysis) -> bool:
-        nonlocal last
-        now = time.monotonic()
-        if request.interval > 0 and now - last >= request.interval:
-            text = line(analysis, request)
-            if text:
-                write(text + "\n")
-                last = now
-        return not stop.is_set()
-
-    return progress
+GtpEngine.TABLE = table(GtpEngine)
+GtpEngine.COMMANDS = tuple(e.name for e in GtpEngine.TABLE.values() if not e.analysis)
+GtpEngine.ANALYSIS_COMMANDS = tuple(e.name for e in GtpEngine.TABLE.values() if e.analysis)
 
 
 def _new_game(width: int, height: int, ruleset: Ruleset) -> Game:
     """A game as GTP plays it: either colour may move, two passes do not end it."""
     return Game(width, height, ruleset, free_turns=True, end_after_passes=False)
-
-
-def _load(tree: GameTree, ruleset: Ruleset, stop: Callable[[int, Node], bool]) -> Game:
-    """A GTP game at the main line of `tree` up to, not including, the move `stop` picks.
-
-    `stop` gets each move's number and node. Moves are entered permissively (a record says
-    what was played); later GTP moves are checked.
-    """
-    width, height = tree.size
-    game = Game(width, height, ruleset, permissive=True, free_turns=True, end_after_passes=False)
-    number = 0
-    place = Place(tree.root)  # names a refused move without a walk to the root
-    for depth, node in enumerate(tree.main_line()):
-        if depth:
-            place.down(0, node)
-        if "B" in node.properties or "W" in node.properties:
-            number += 1
-            if stop(number, node):
-                break
-        apply_node(game, node, place=place)
-    game.permissive = False
-    return game
-
-
-def _stop_before(text: str, width: int, height: int) -> Callable[[int, Node], bool]:
-    """GNU Go's second loadsgf argument: a move number (0: the whole line) or a vertex."""
-    if text.isascii() and text.isdigit():
-        until = arguments.whole(text, "move number")
-        return lambda number, _node: number == until
-    try:
-        point = from_gtp(text, width, height)
-    except ValueError:
-        raise GtpError("syntax error") from None
-
-    def at_point(_number: int, node: Node) -> bool:
-        try:
-            move = node.move_at((width, height))  # no walk to the root for SZ on `tt`
-        except ValueError:
-            return False
-        return move is not None and move[1] == point
-
-    return at_point
-
-
-def _check_record_file(path: str) -> None:
-    """Refuse anything but a regular file of at most `MAX_RECORD_BYTES`, before it is parsed:
-    a device such as /dev/zero would be read forever, a FIFO would block the engine, and a
-    file in /proc may say it is empty and hold gigabytes (so the bytes are counted, not the
-    size the file system tells)."""
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO's open would block
-    except (OSError, ValueError) as err:  # ValueError: a NUL in the name
-        raise GtpError(f"cannot open '{path}': {getattr(err, 'strerror', None) or err}") from None
-    if not stat.S_ISREG(os.fstat(fd).st_mode):
-        os.close(fd)
-        raise GtpError(f"not a regular file: '{path}'")
-    with os.fdopen(fd, "rb", buffering=0) as file:
-        try:
-            size = len(file.read(MAX_RECORD_BYTES + 1))
-        except OSError as err:
-            raise GtpError(f"cannot read '{path}': {err.strerror or err}") from None
-    if size > MAX_RECORD_BYTES:
-        raise GtpError(f"record too large: '{path}' has more than {MAX_RECORD_BYTES} bytes")
-
-
-def _never(_number: int, _node: Node) -> bool:
-    """Load the whole main line."""
-    return False
 
 
 def _arity(args: Sequence[str], count: int) -> None:

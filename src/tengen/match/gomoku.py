@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Protocol
 
+from tengen import seat
 from tengen.ai.gomoku_player import GomokuPlayer
 from tengen.clock import Clock, TimeControl
 from tengen.core.color import Color
@@ -49,8 +50,9 @@ class GomokuConfig:
     opening: tuple[tuple[Color, Move], ...] = ()
 
 
-class GomokuSide(Protocol):
-    """What plays one side of a Gomoku match game."""
+class GomokuSide(seat.Player[GomokuGame, Point], Protocol):
+    """What plays one side of a Gomoku match game: a seat (`tengen.seat.Player`) that is
+    also told each new game and asked the swap openings' decisions."""
 
     name: str
 
@@ -58,17 +60,13 @@ class GomokuSide(Protocol):
         """Set up an empty board of `rules` and the time."""
         ...
 
-    def genmove(self, game: GomokuGame, clock: Clock | None) -> Point:
-        """The move for the player to move in `game`; errors of a brain propagate."""
+    def genmove(self, game: GomokuGame, color: Color, clock: Clock | None = None) -> Point:
+        """The move for `color`, the player to move in `game`; errors of a brain propagate."""
         ...
 
     def swap2board(self, game: GomokuGame) -> list[Point] | None:
         """The swap opening's decision due from this player (``SWAP2BOARD``): the stones it
         places for the side to move, or None (``SWAP``); errors of a brain propagate."""
-        ...
-
-    def close(self) -> None:
-        """Release the player (stop its brain)."""
         ...
 
 
@@ -93,7 +91,7 @@ class BuiltinSide:
     def new_game(self, rules: GomokuRules, clock: Clock | None) -> None:
         """Nothing to set up: the game is passed to `genmove`."""
 
-    def genmove(self, game: GomokuGame, clock: Clock | None) -> Point:
+    def genmove(self, game: GomokuGame, color: Color, clock: Clock | None = None) -> Point:
         """The player's move."""
         if clock is not None:
             self._player.time_limit = min(self._limit, clock.allowance() / THINK_SHARE)
@@ -133,7 +131,7 @@ class BrainSide:
         self._seen = None
         return self.engine.swap2board([p for _, p in game.moves], game.rules.opening)
 
-    def genmove(self, game: GomokuGame, clock: Clock | None) -> Point:
+    def genmove(self, game: GomokuGame, color: Color, clock: Clock | None = None) -> Point:
         """``BEGIN``, ``TURN`` or ``BOARD``, with the time left first under a clock.
 
         Raises GomocupTimeout when the brain answers too late for its clock (or, without one,
@@ -231,7 +229,7 @@ def _run(
     while not game.is_over:
         color = game.to_play
         player, clock = players[color], clocks[color]
-        ask = partial(player.genmove, game, clock)
+        ask = partial(player.genmove, game, color, clock)
         point, ending = on_the_clock(player.name, color, clock, ask)
         if ending is not None:
             return ending

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Protocol
 
+from tengen import seat
 from tengen.ai.levels import DEFAULT_LEVEL
 from tengen.ai.mcts import MctsPlayer, check_settings
 from tengen.ai.players import RandomPlayer
@@ -21,8 +22,8 @@ from tengen.core.color import Color
 from tengen.core.coords import Move, Point, from_gtp, to_gtp
 from tengen.core.game import Game
 from tengen.gtp.client import GtpClient, GtpClientError
+from tengen.seat import RESIGN, Resign
 
-RESIGN = "resign"
 GRACE = 1.0  # seconds an engine may overrun its clock before its command times out
 # Seconds a cold engine may take over its warm-up move (loading or compiling: `tengen gtp`
 # answers in about 2 s on an empty numba cache); past that it is taken as hung, so a match
@@ -30,8 +31,9 @@ GRACE = 1.0  # seconds an engine may overrun its clock before its command times 
 WARM_TIMEOUT = 30.0
 
 
-class Player(Protocol):
-    """What plays one side of a match game."""
+class Player(seat.Player[Game, Move | Resign], Protocol):
+    """What plays one side of a match game: a seat (`tengen.seat.Player`) that is also told
+    each new game and every move."""
 
     name: str
 
@@ -43,12 +45,8 @@ class Player(Protocol):
         """`color` played `move` (None passes): an opening move or the opponent's."""
         ...
 
-    def genmove(self, game: Game, color: Color, clock: Clock | None) -> Move | str:
+    def genmove(self, game: Game, color: Color, clock: Clock | None = None) -> Move | Resign:
         """The move for `color`, or `RESIGN`; errors of the engine propagate."""
-        ...
-
-    def close(self) -> None:
-        """Release the player (stop its engine)."""
         ...
 
 
@@ -137,16 +135,13 @@ class BuiltinPlayer:
     def play(self, color: Color, move: Move) -> None:
         """Nothing to remember: the game is passed to `genmove`."""
 
-    def genmove(self, game: Game, color: Color, clock: Clock | None) -> Move | str:
+    def genmove(self, game: Game, color: Color, clock: Clock | None = None) -> Move | Resign:
         """The player's move, thought over within what the clock allows."""
-        if isinstance(self._player, MctsPlayer):
-            return self._player.genmove(game, color, clock)
-        return self._player.genmove(game, color)
+        return self._player.genmove(game, color, clock)
 
     def close(self) -> None:
         """Stop the search threads, if any."""
-        if isinstance(self._player, MctsPlayer):
-            self._player.close()
+        self._player.close()
 
 
 class GtpPlayer:
@@ -190,7 +185,7 @@ class GtpPlayer:
         """``play``."""
         self.client.send(f"play {color.name.lower()} {to_gtp(move, self._height)}")
 
-    def genmove(self, game: Game, color: Color, clock: Clock | None) -> Move | str:
+    def genmove(self, game: Game, color: Color, clock: Clock | None = None) -> Move | Resign:
         """``time_left`` then ``genmove``, timing out when the clock would have run out.
 
         Raises GtpClientError for an answer that is no vertex; the engine has played the move.

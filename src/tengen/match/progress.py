@@ -1,21 +1,26 @@
-"""A run's progress on a terminal: one line redrawn in place, or plain lines elsewhere.
+"""A run's progress on a terminal: one tqdm line redrawn in place, or plain lines elsewhere.
 
 On a terminal the line reads ``[####------] 7/20  a 4-2-1  61% Elo +77  ETA 1:05``: games done of
 all, the first player's wins, losses and draws against the field, its score and Elo difference,
 and the time left at the pace of the games played in this session. Into a file or a pipe each
 finished game gets a line of its own instead (``[7/20] a vs b: B+3.5 (two passes) | ...``), so
-that a log keeps every result.
+that a log keeps every result. The terminal line is tqdm's (the progress display tengen uses,
+as `tengen sgf check` does); the ETA is this module's, timed on this session's games only.
 """
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
-from typing import TextIO
+from typing import NoReturn, TextIO
+
+from tqdm import tqdm
 
 from tengen.match.stats import Tally, elo_estimate
 
 BAR = 10  # characters of the bar
+WIDE, TALL = 1000, 24  # the terminal's shape where it does not say it
 
 
 class RunProgress:
@@ -36,7 +41,7 @@ class RunProgress:
         self._now = now
         self._started = now()
         self._first_done: int | None = None  # games already done when this session began
-        self._shown = 0  # characters of the line now drawn
+        self._bar: tqdm[NoReturn] | None = None  # the terminal line, once a game has finished
 
     def start(self, done: int) -> None:
         """The run begins with `done` games already in the results file."""
@@ -51,17 +56,28 @@ class RunProgress:
         if not self.tty:
             self._write(f"[{done}/{self.total}] {detail} | ETA {self.eta(done)}\n")
             return
-        line = self.line(done, player, tally)
-        self._write("\r" + line.ljust(self._shown))
-        self._shown = len(line)
+        if self._bar is None:
+            columns, rows = _shape(self.stream)
+            self._bar = tqdm(
+                total=self.total,
+                initial=done,
+                desc=self.status(done, player, tally),
+                file=self.stream,
+                ncols=columns,
+                nrows=rows,
+                mininterval=0,
+                ascii="-#",
+                bar_format=f"[{{bar:{BAR}}}] {{n_fmt}}/{{total_fmt}}  {{desc}}",
+            )
+            return
+        self._bar.n = done
+        self._bar.set_description_str(self.status(done, player, tally))  # and redraw
 
-    def line(self, done: int, player: str, tally: Tally) -> str:
-        """The terminal line for `done` games."""
-        filled = BAR * done // max(self.total, 1)
-        bar = "#" * filled + "-" * (BAR - filled)
+    def status(self, done: int, player: str, tally: Tally) -> str:
+        """What follows the bar: the first player's record, score, Elo and the ETA."""
         score = f"{tally.score:.0%} Elo {elo_estimate(tally)}" if tally.games else "-"
         record = f"{tally.wins}-{tally.losses}-{tally.draws}"
-        return f"[{bar}] {done}/{self.total}  {player} {record}  {score}  ETA {self.eta(done)}"
+        return f"{player} {record}  {score}  ETA {self.eta(done)}"
 
     def eta(self, done: int) -> str:
         """Time left as ``m:ss`` (``h:mm:ss`` past an hour), ``?`` before a game of this
@@ -82,10 +98,20 @@ class RunProgress:
 
     def close(self) -> None:
         """End the redrawn line, so that what follows starts on a line of its own."""
-        if self._shown:
-            self._write("\n")
-            self._shown = 0
+        if self._bar is not None:
+            self._bar.close()  # tqdm draws the line a last time and ends it
+            self._bar = None
 
     def _write(self, text: str) -> None:
         self.stream.write(text)
         self.stream.flush()
+
+
+def _shape(stream: TextIO) -> tuple[int, int]:
+    """The terminal's columns (tqdm trims the line to them) and rows. A bare pseudo-terminal
+    says 0 by 0, which tqdm would take as no room to draw: then `WIDE` by `TALL`."""
+    try:
+        size = os.get_terminal_size(stream.fileno())
+    except (OSError, ValueError):  # no descriptor (io.UnsupportedOperation), or not a terminal
+        return WIDE, TALL
+    return size.columns or WIDE, size.lines or TALL

@@ -13,7 +13,7 @@ letting the two boards silently diverge.
 
 from __future__ import annotations
 
-from typing import Literal, Protocol
+from typing import Protocol
 
 from tengen.ai.gomoku_player import GomokuPlayer
 from tengen.ai.mcts import MctsPlayer
@@ -24,12 +24,13 @@ from tengen.core.game import Game
 from tengen.gomoku import GomokuGame
 from tengen.gomoku.manager import GomocupEngine, GomocupError
 from tengen.gtp.client import GtpClient, GtpClientError
-
-Resign = Literal["resign"]
+from tengen.seat import RESIGN, Resign
 
 
 class Player(Protocol):
-    """What the session asks of a computer seat."""
+    """What the session asks of a computer seat. Unlike `tengen.seat.Player` (which the GTP
+    engine and the match runner use) it is given the handicap stones instead of a clock, as
+    `web/session.py` calls it; it joins that protocol when the session passes a clock."""
 
     def genmove(self, game: Game, color: Color, handicap: list[Point]) -> Move | Resign:
         """The move `color` chooses in `game` (None: pass; "resign")."""
@@ -88,8 +89,8 @@ class EnginePlayer:
         """Sync, check the engine's stones, then ask it to move. Raises EngineError."""
         client = self._sync(game, handicap)
         answer = self._send(client, f"genmove {color.letter}").strip()
-        if answer.lower() == "resign":
-            return "resign"
+        if answer.lower() == RESIGN:
+            return RESIGN
         try:
             move = from_gtp(answer, game.width, game.height)
         except ValueError as err:
