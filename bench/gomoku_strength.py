@@ -5,10 +5,11 @@ Matches are played by tengen's own Gomocup manager (``tengen match --game gomoku
 byo-yomi ``0+1xS`` (S seconds a move for both brains, sent as ``timeout_turn``), freestyle and
 renju on 15x15. tengen plays as a brain (``tengen gomocup``, its kernels compiled before the
 first move: ``TENGEN_JIT=compiled``). Rapfi is ``build/rapfi/pbrain-rapfi`` (``make rapfi``;
-its built-in classical config, no network); where it is missing those matches are skipped
-with a message. ``--old SRC`` adds a head-to-head against another tengen source tree (e.g.
-``git archive <commit> src | tar -x -C /tmp/old``). Also prints the VCF solver's nodes per
-second over the puzzle set (tests/data/gomoku_vcf.txt).
+its built-in classical config, no network), run through bench/rapfi_brain.sh (which drops
+one input glitch of Rapfi's that would otherwise forfeit its games); where it is missing
+those matches are skipped with a message. ``--old SRC`` adds a head-to-head against another
+tengen source tree (e.g. ``git archive <commit> src | tar -x -C /tmp/old``). Also prints
+the VCF solver's nodes per second over the puzzle set (tests/data/gomoku_vcf.txt).
 
 Run ``python bench/gomoku_strength.py [--games 40] [--seconds 1] [--rules freestyle renju]
 [--old /tmp/old/src] [--dir bench/results/gomoku]``; resumable (the match runner's results).
@@ -72,7 +73,8 @@ def main() -> None:
     new = f"new={sys.executable} -m tengen gomocup"
     for rule in args.rules:
         if RAPFI.exists():
-            match("rapfi", [new, f"rapfi={RAPFI}"], rule, args.games, args.seconds, args.dir)
+            brain = f"rapfi={ROOT / 'bench/rapfi_brain.sh'} {RAPFI}"
+            match("rapfi", [new, brain], rule, args.games, args.seconds, args.dir)
         else:
             print(f"skipped: no Rapfi at {RAPFI} (make rapfi builds it)")
         if args.old:
