@@ -5,7 +5,9 @@
 1. a five of its own (found by the game's judge, `wins_at`, under the game's rule);
 2. the opponent's five-point: it blocks, preferring a block that makes its own four;
 3. a win by continuous fours (VCF), then by threes and fours (VCT): `ai.gomoku.threats`;
-4. otherwise principal variation search with iterative deepening (`ai.gomoku.search`) over
+4. if the opponent, moving twice, would win by threats, only moves after which it no longer
+   does (when there are any);
+5. otherwise principal variation search with iterative deepening (`ai.gomoku.search`) over
    the incremental line-pattern state (`ai.gomoku.kernels`, compiled), until its time is up.
 
 The root moves are `game.legal_moves()`, so the player never plays a forbidden point; inside
@@ -36,6 +38,8 @@ _PAIR_WIDTH = 4  # stones weighed for each of swap2's two extra stones
 _VCF_NODES = 20_000
 _VCT_NODES = 20_000
 _EVAL_VCF_NODES = 500
+_DEFENCE_NODES = 4_000  # the opponent's threat search, before and after each root move
+_DEFENCE_DEPTH = 4
 
 
 class GomokuPlayer:
@@ -162,11 +166,32 @@ class GomokuPlayer:
         if found is not None and found in legal:
             return found
         roots = [m for m in pos.ranked(me) if m in legal][:_ROOT_WIDTH] or sorted(legal)
+        roots = self._defences(pos, me, roots, budget) or roots
         report = Search(pos, budget.hard()).run(me, roots, budget.soft())
         self.last_depth = report.depth
         best = max(report.scores.values(), default=None)
         ties = [m for m, s in report.scores.items() if s == best] if report.depth else []
         return self.rng.choice(ties) if len(ties) > 1 else report.move
+
+    def _defences(self, pos: Position, me: int, roots: list[int], budget: Budget) -> list[int]:
+        """When the opponent, moving twice, would win by fours or threes: the roots after which
+        it no longer does (its own fours first); [] when there is no such threat or nothing
+        stops it."""
+        them = 3 - me
+        share = budget.defence_seconds() / (len(roots) + 1)
+        solver = ThreatSearch(pos, _DEFENCE_NODES, share)
+        if solver.vcf(them) is None and solver.vct(them, _DEFENCE_DEPTH) is None:
+            return []
+        kept = []
+        for m in roots:
+            pos.place(m, me)
+            try:
+                solver = ThreatSearch(pos, _DEFENCE_NODES, share)
+                if solver.vcf(them) is None and solver.vct(them, _DEFENCE_DEPTH) is None:
+                    kept.append(m)
+            finally:
+                pos.remove(m)
+        return kept
 
     def _pick(self, pos: Position, me: int, moves: set[int], fours_first: bool = False) -> int:
         """The best-ranked of `moves` (a block that makes a four first), ties by the seed."""

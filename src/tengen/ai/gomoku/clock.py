@@ -2,7 +2,8 @@
 
 The player gets one limit per move (`GomokuPlayer.time_limit`, which the Gomocup brain sets
 from ``timeout_turn`` and ``time_left``, see `tengen.gomoku.gomocup.Limits`). A forced win
-found early saves the rest, so the threat searches go first with a share each; the alpha-beta
+found early saves the rest, so the threat searches go first with a share each (the player's
+own, then the opponent's against each candidate move); the alpha-beta
 search gets what is left, and iterative deepening starts no new depth past its soft limit
 (a deeper iteration costs several times the last one, and would be cut off unfinished).
 """
@@ -13,7 +14,8 @@ import time
 from dataclasses import dataclass
 
 VCF_SHARE = 0.15
-VCT_SHARE = 0.25
+VCT_SHARE = 0.2
+DEFENCE_SHARE = 0.25  # looking for the opponent's threats, before and after each root move
 SOFT_SHARE = 0.45  # of the search's time: no new depth starts after this
 
 
@@ -36,6 +38,10 @@ class Budget:
     def vct_seconds(self) -> float:
         """The VCT search's time."""
         return self.limit * VCT_SHARE
+
+    def defence_seconds(self) -> float:
+        """The time to look for the opponent's threats and the moves that stop them."""
+        return self.limit * DEFENCE_SHARE
 
     def hard(self) -> float:
         """When the search must stop (its unfinished iteration is dropped)."""
