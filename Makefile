@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 PLAY_STAMP := $(VENV)/.play-installed
 STAMP := $(VENV)/.installed
 
-.PHONY: play test check check-long fuzz bench bench-env bench-quick pachi strength katago clean
+.PHONY: play test check check-long fuzz bench bench-env bench-quick pachi strength katago rapfi clean
 
 $(PLAY_STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -99,6 +99,10 @@ bench-quick: $(BENCH_STAMP)
 ## pachi: build Pachi (no neural network) from its source into build/pachi (git-ignored)
 pachi:
 	nice -n 10 scripts/build_pachi.sh
+
+## rapfi: build Rapfi (Gomoku, classical evaluation, no network) into build/rapfi (git-ignored)
+rapfi:
+	nice -n 10 scripts/build_rapfi.sh
 
 ## strength: tengen against Pachi (skipped where not built) and GNU Go, resumable; ARGS are
 ##           bench/strength.py's, e.g. ARGS="--games 40 --size 9 --komi 7 --seconds 2 --threads 1"

@@ -2,7 +2,7 @@
 
 `tengen.core.jit` runs this in a subprocess when numba's cache has none of tengen's kernels
 (a fresh install, an upgrade): a little of each path (games under every kind of ko and
-suicide rule, undo, setup, playouts, the dead-stone estimate and count, the built-in player,
+suicide rule, undo, setup, playouts, the dead-stone estimate and count, the built-in players,
 SGF parsing and replay on both paths), then the list of the signatures compiled, which the
 waiting process loads from the cache. ``--signatures PATH`` says where to write that list;
 run it with ``TENGEN_JIT=compiled``.
@@ -16,12 +16,14 @@ import threading
 import time
 from pathlib import Path
 
+from tengen.ai.gomoku_player import GomokuPlayer
 from tengen.ai.mcts import MctsPlayer
 from tengen.core import jit
 from tengen.core.color import Color
 from tengen.core.coords import Point
 from tengen.core.game import Game
 from tengen.core.rules import Ruleset
+from tengen.gomoku import GomokuGame, GomokuRules, Rule
 from tengen.scoring.count import score_game
 from tengen.scoring.life import dead_stones, estimate
 from tengen.sgf import bulk
@@ -63,6 +65,14 @@ def exit_with_parent() -> None:
     threading.Thread(target=watch, name="tengen-warm-watch", daemon=True).start()
 
 
+def warm_gomoku() -> None:
+    """A short search of the Gomoku player (renju, so Black's foul checks run too)."""
+    game = GomokuGame(GomokuRules(Rule.RENJU))
+    for p in (Point(7, 7), Point(7, 6), Point(8, 8), Point(6, 6)):
+        game.play(p)
+    GomokuPlayer(time_limit=0.05).genmove(game)
+
+
 def main() -> None:
     """The workload, then the signature list."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -84,6 +94,7 @@ def main() -> None:
         player.close()
     replay(parse_sgf(RECORD).games[0])
     bulk.replay_main_line(RECORD)
+    warm_gomoku()
     path = jit.record(None if args.signatures is None else Path(args.signatures))
     print(f"wrote {path}")
 

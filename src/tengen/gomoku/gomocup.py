@@ -91,7 +91,7 @@ ABOUT = (
     f'name="tengen", version="{__version__}", author="the tengen authors", country="international"'
 )
 CONTINUOUS_BIT = 2
-MOVE_TIME_CAP = 0.4  # seconds: the built-in player's search never needs more
+MOVE_TIME_CAP = 60.0  # seconds: the most the built-in player thinks on one move
 # ASCII digits, at most 9 of them: int() of thousands of digits fails (and is slow).
 _COORDS = re.compile(r"\s*(-?\d{1,9})\s*,\s*(-?\d{1,9})\s*", re.ASCII)
 _FIELD = re.compile(r"\s*(-?\d{1,9})\s*,\s*(-?\d{1,9})\s*,\s*(-?\d{1,9})\s*", re.ASCII)
@@ -111,9 +111,11 @@ class Limits:
     time_left: int = 2_147_483_647
 
     def move_seconds(self) -> float:
-        """Seconds the player may think on the next move: a safe share of what is left."""
-        turn = self.timeout_turn / 1000 * 0.5
-        left = self.time_left / 1000 / 30 if self.time_left > 0 else 0.0
+        """Seconds the player may think on the next move: most of the turn's limit (less a
+        margin for the reply to travel), and a share of the match's time left that lasts
+        about 25 more moves."""
+        turn = self.timeout_turn / 1000 * 0.7 - 0.05
+        left = self.time_left / 1000 / 25 if self.time_left > 0 else 0.0
         return max(0.0, min(turn, left, MOVE_TIME_CAP))
 
 

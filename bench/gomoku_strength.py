@@ -1,0 +1,86 @@
+"""The Gomoku player against Rapfi (classical evaluation) and against the previous player.
+
+Matches are played by tengen's own Gomocup manager (``tengen match --game gomoku``) from the
+26 standard three-stone openings (bench/openings/gomoku, cycled, each with both colours),
+byo-yomi ``0+1xS`` (S seconds a move for both brains, sent as ``timeout_turn``), freestyle and
+renju on 15x15. tengen plays as a brain (``tengen gomocup``, its kernels compiled before the
+first move: ``TENGEN_JIT=compiled``). Rapfi is ``build/rapfi/pbrain-rapfi`` (``make rapfi``;
+its built-in classical config, no network), run through bench/rapfi_brain.sh (which drops
+one input glitch of Rapfi's that would otherwise forfeit its games); where it is missing
+those matches are skipped with a message. ``--old SRC`` adds a head-to-head against another
+tengen source tree (e.g. ``git archive <commit> src | tar -x -C /tmp/old``). Also prints
+the VCF solver's nodes per second over the puzzle set (tests/data/gomoku_vcf.txt).
+
+Run ``python bench/gomoku_strength.py [--games 40] [--seconds 1] [--rules freestyle renju]
+[--old /tmp/old/src] [--dir bench/results/gomoku]``; resumable (the match runner's results).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+RAPFI = Path(os.environ.get("RAPFI", ROOT / "build" / "rapfi" / "pbrain-rapfi"))
+
+
+def match(name: str, players: list[str], rule: str, games: int, seconds: float, out: Path) -> None:
+    """One match through ``tengen match``; its summary goes to stdout."""
+    command = [
+        sys.executable, "-m", "tengen", "match", "--game", "gomoku", "--rules", rule,
+        "--time", f"byoyomi:0+1x{seconds:g}", "--openings", str(ROOT / "bench/openings/gomoku"),
+        "--games", str(games), "-o", str(out / f"{name}-{rule}"), *players,
+    ]  # fmt: skip
+    print(f"== {name}, {rule}, {games} games, {seconds:g} s a move", flush=True)
+    subprocess.run(command, check=False, env=dict(os.environ, TENGEN_JIT="compiled"))
+
+
+def solver_speed() -> None:
+    """The VCF solver's nodes per second over the puzzle set."""
+    from tengen.ai.gomoku.position import Position
+    from tengen.ai.gomoku.threats import ThreatSearch
+    from tengen.core.coords import Point
+    from tengen.gomoku import GomokuGame, GomokuRules, Rule
+
+    nodes, seconds = 0, 0.0
+    for text in (ROOT / "tests/data/gomoku_vcf.txt").read_text().splitlines():
+        rule, moves = text.split("\t")
+        game = GomokuGame(GomokuRules(Rule(rule)))
+        for m in moves.split():
+            game.play(Point(*map(int, m.split(","))))
+        pos = Position.of(game)
+        start = time.perf_counter()
+        ThreatSearch(pos, 10**6, 60.0).vcf(int(game.to_play))
+        seconds += time.perf_counter() - start
+        nodes += pos.nodes
+    print(f"VCF solver: {nodes} nodes in {seconds:.3f} s, {nodes / seconds:,.0f} nodes/s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--rules", nargs="+", default=["freestyle", "renju"])
+    parser.add_argument("--old", help="a tengen source tree to play head to head")
+    parser.add_argument("--dir", type=Path, default=ROOT / "bench/results/gomoku")
+    args = parser.parse_args()
+    os.environ["TENGEN_JIT"] = "compiled"
+    solver_speed()
+    new = f"new={sys.executable} -m tengen gomocup"
+    for rule in args.rules:
+        if RAPFI.exists():
+            brain = f"rapfi={ROOT / 'bench/rapfi_brain.sh'} {RAPFI}"
+            match("rapfi", [new, brain], rule, args.games, args.seconds, args.dir)
+        else:
+            print(f"skipped: no Rapfi at {RAPFI} (make rapfi builds it)")
+        if args.old:
+            old = f"old=env PYTHONPATH={args.old} {sys.executable} -m tengen gomocup"
+            match("old", [new, old], rule, args.games, args.seconds, args.dir)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,166 @@
+"""The Gomoku player's board as compiled kernels: line patterns kept up to date stone by stone.
+
+State (numpy arrays; ``n`` = width * height points, point ``row * width + col``; colour index
+``c`` is 0 for Black, 1 for White; a cell holds 0, 1 (Black) or 2 (White))::
+
+    cells[n]        int8   the stones
+    nb[n, 4, 8]     int32  each point's neighbours along the four lines, 4 before then 4
+                           after (nearest last before, nearest first after), -1 off the board
+    tbl[2, 3**8]    int8   the pattern of a line key for each colour (`patterns.table`)
+    worth, kind     the worth and threat class of four patterns (`patterns.combos`)
+    key[2, n, 4]    int32  the line keys (digit 0 empty, 1 own, 2 opponent or edge)
+    pat[2, n, 4]    int8   their patterns
+    val[2, n]       int32  a point's worth to each colour (its patterns combined)
+    kd[2, n]        int8   the threat class a move there makes for each colour
+    total[2]        int64  the sum of `val` over the empty points: the evaluation's terms
+    near[n]         int16  stones within two rows and columns (the move generator's area)
+    sq[n, 24]       int32  those 24 points, -1 off the board
+
+`place` and `remove` change only the 32 keys a stone touches (a digit each), so a move costs a
+few hundred operations; `fresh` computes the same from the stones alone, which the property
+tests hold the incremental state to. Python calls these through `tengen.core.jit.live`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from tengen.ai.gomoku.patterns import HALF, POWERS
+
+_POW = np.array(POWERS, dtype=np.int32)
+
+
+@njit(cache=True)
+def _refresh(j, c, pat, val, kd, total, cells, worth, kind):  # type: ignore[no-untyped-def]
+    """Recombine point `j`'s four patterns for colour `c` into its worth and threat class."""
+    code = pat[c, j, 0] + 10 * pat[c, j, 1] + 100 * pat[c, j, 2] + 1000 * pat[c, j, 3]
+    new = worth[code]
+    if cells[j] == 0:
+        total[c] += new - val[c, j]
+    val[c, j] = new
+    kd[c, j] = kind[code]
+
+
+@njit(cache=True)
+def fresh(cells, nb, tbl, worth, kind, key, pat, val, kd, total, near, sq):  # type: ignore[no-untyped-def]
+    """Compute every key, pattern, worth and the totals from the stones alone."""
+    n = cells.shape[0]
+    total[0] = 0
+    total[1] = 0
+    for j in range(n):
+        near[j] = 0
+        for k in range(24):
+            q = sq[j, k]
+            if q >= 0 and cells[q] != 0:
+                near[j] += 1
+        for c in range(2):
+            for d in range(4):
+                acc = 0
+                for k in range(2 * HALF):
+                    q = nb[j, d, k]
+                    if q < 0:
+                        digit = 2
+                    elif cells[q] == 0:
+                        digit = 0
+                    elif cells[q] == c + 1:
+                        digit = 1
+                    else:
+                        digit = 2
+                    acc += digit * _POW[k]
+                key[c, j, d] = acc
+                pat[c, j, d] = tbl[c, acc]
+            code = pat[c, j, 0] + 10 * pat[c, j, 1] + 100 * pat[c, j, 2] + 1000 * pat[c, j, 3]
+            val[c, j] = worth[code]
+            kd[c, j] = kind[code]
+            if cells[j] == 0:
+                total[c] += val[c, j]
+
+
+@njit(cache=True)
+def place(i, stone, cells, nb, tbl, worth, kind, key, pat, val, kd, total, near, sq):  # type: ignore[no-untyped-def]
+    """Put a `stone` (1 Black, 2 White) on the empty point `i`."""
+    _move(i, stone, 1, cells, nb, tbl, worth, kind, key, pat, val, kd, total, near, sq)
+
+
+@njit(cache=True)
+def remove(i, cells, nb, tbl, worth, kind, key, pat, val, kd, total, near, sq):  # type: ignore[no-untyped-def]
+    """Take the stone off point `i`."""
+    _move(i, cells[i], -1, cells, nb, tbl, worth, kind, key, pat, val, kd, total, near, sq)
+
+
+@njit(cache=True)
+def _move(i, stone, sign, cells, nb, tbl, worth, kind, key, pat, val, kd, total, near, sq):  # type: ignore[no-untyped-def]
+    """Add (`sign` 1) or take away (-1) a `stone` on `i`, updating what it touches."""
+    if sign > 0:
+        total[0] -= val[0, i]
+        total[1] -= val[1, i]
+        cells[i] = stone
+    else:
+        cells[i] = 0
+        total[0] += val[0, i]
+        total[1] += val[1, i]
+    for k in range(24):
+        q = sq[i, k]
+        if q >= 0:
+            near[q] += sign
+    for d in range(4):
+        for k in range(2 * HALF):
+            j = nb[i, d, k]
+            if j < 0:
+                continue
+            place_at = 2 * HALF - 1 - k  # where `i` sits among `j`'s neighbours
+            for c in range(2):
+                digit = 1 if stone == c + 1 else 2
+                key[c, j, d] += sign * digit * _POW[place_at]
+                p = tbl[c, key[c, j, d]]
+                if p != pat[c, j, d]:
+                    pat[c, j, d] = p
+                    _refresh(j, c, pat, val, kd, total, cells, worth, kind)
+
+
+@njit(cache=True)
+def collect(cells, kd, c, least, out):  # type: ignore[no-untyped-def]
+    """Write into `out` the empty points where colour `c`'s move makes a threat of class
+    `least` or more; return how many."""
+    count = 0
+    for j in range(cells.shape[0]):
+        if cells[j] == 0 and kd[c, j] >= least:
+            out[count] = j
+            count += 1
+    return count
+
+
+@njit(cache=True)
+def fives_of(cells, pat, c, out):  # type: ignore[no-untyped-def]
+    """Write into `out` the empty points where colour `c` makes a five; return how many."""
+    count = 0
+    for j in range(cells.shape[0]):
+        if cells[j] == 0:
+            for d in range(4):
+                if pat[c, j, d] == 9:
+                    out[count] = j
+                    count += 1
+                    break
+    return count
+
+
+@njit(cache=True)
+def ranked(cells, near, val, kd, c, out):  # type: ignore[no-untyped-def]
+    """Write into `out` the empty points near stones, best first for colour `c` (its own
+    worth there plus the opponent's, threat classes first); return how many."""
+    n = cells.shape[0]
+    scores = np.empty(n, dtype=np.int64)
+    count = 0
+    for j in range(n):
+        if cells[j] == 0 and near[j] > 0:
+            mine = max(kd[c, j], 0)
+            theirs = max(kd[1 - c, j], 0)
+            top = max(mine, theirs - 1) if theirs >= 3 else mine
+            scores[count] = -(top * 100_000 + val[c, j] + (val[1 - c, j] * 3) // 4)
+            out[count] = j
+            count += 1
+    order = np.argsort(scores[:count], kind="mergesort")
+    chosen = out[:count][order].copy()
+    out[:count] = chosen
+    return count

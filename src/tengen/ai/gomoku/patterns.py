@@ -1,0 +1,141 @@
+"""Line patterns of Gomoku, by definition: what a stone on a point makes along one line.
+
+A point's pattern for a colour, along one direction, is read from the eight cells around it
+(four each side), as if that colour played the point. Each neighbour is a digit: 0 empty,
+1 the colour's own stone, 2 the opponent's stone or the board's edge, so a line is one of
+3**8 keys. The classes, weakest first::
+
+    DEAD  nothing (the line cannot hold a five through the point)
+    B1 F1 one stone, closed or open          B2 F2 two       B3 F3 three
+    B4    a four: exactly one point left makes five
+    F4    an open four: two or more points make five
+    FIVE  the stone wins
+
+They follow the threat-space definitions: FIVE when the run through the point wins under the
+rule (`tengen.gomoku.board`'s own judge of a run, ``_wins``); F4/B4 by how many empty points
+then make a FIVE; below that a pattern is "open" (F) if one more stone can make it the open
+class above and "closed" (B) if only the closed one. The edge counts as the opponent's stone,
+so caro's "not blocked at both ends" is judged exactly only inside the board; a game's real
+fives are always the judge's. Renju's fouls are not patterns: the player asks
+`tengen.gomoku.renju.forbidden` of Black's moves.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+import numpy.typing as npt
+
+from tengen.gomoku.board import BLACK, EMPTY, WHITE, _wins
+from tengen.gomoku.rules import Rule
+
+DEAD, B1, F1, B2, F2, B3, F3, B4, F4, FIVE = range(10)
+NAMES = ("dead", "B1", "F1", "B2", "F2", "B3", "F3", "B4", "F4", "five")
+KEYS = 3**8
+HALF = 4  # neighbours each side
+POWERS = tuple(3**k for k in range(2 * HALF))
+# What one pattern is worth to the side that may play it (summed over the four lines).
+WORTH = (0, 1, 4, 8, 30, 30, 160, 180, 1_500, 12_000)
+# Combinations of lines on one point: the threat classes a move makes.
+WIN, OPEN_FOUR, FOUR_THREE, FOUR, DOUBLE_THREE, THREE = 6, 5, 4, 3, 2, 1
+COMBO_WORTH = {OPEN_FOUR: 4_000, FOUR_THREE: 2_500, DOUBLE_THREE: 900}
+
+Table = npt.NDArray[np.int8]
+
+
+def decode(key: int) -> list[int]:
+    """The eight neighbour digits of a key, nearest-left first: positions 0..3 are the cells
+    4..1 before the point, 4..7 the cells 1..4 after it."""
+    return [(key // POWERS[k]) % 3 for k in range(2 * HALF)]
+
+
+def encode(digits: list[int]) -> int:
+    """The key of eight neighbour digits (see `decode`)."""
+    return sum(d * POWERS[k] for k, d in enumerate(digits))
+
+
+@functools.cache
+def table(rule: Rule, color: int) -> Table:
+    """The pattern of every key for a `color` stone under `rule` (3**8 entries)."""
+    out = np.zeros(KEYS, dtype=np.int8)
+    memo: dict[tuple[int, ...], int] = {}
+    for key in range(KEYS):
+        digits = decode(key)
+        line = (*digits[:HALF], 1, *digits[HALF:])
+        out[key] = _classify(line, rule, color, memo)
+    return out
+
+
+def _classify(
+    line: tuple[int, ...], rule: Rule, color: int, memo: dict[tuple[int, ...], int]
+) -> int:
+    """The class of the nine-cell `line` (digits; the middle is the colour's stone)."""
+    known = memo.get(line)
+    if known is not None:
+        return known
+    if _five(line, rule, color):
+        result = FIVE
+    else:
+        empties = [k for k, d in enumerate(line) if d == 0]
+        children = []
+        for k in empties:
+            grown = (*line[:k], 1, *line[k + 1 :])
+            children.append(
+                FIVE if _five(grown, rule, color) else _classify(grown, rule, color, memo)
+            )
+        fives = children.count(FIVE)
+        if fives >= 2:
+            result = F4
+        elif fives == 1:
+            result = B4
+        else:
+            best = max(children, default=DEAD)
+            # A class is one stone short of the best its one-stone-more lines reach.
+            result = {F4: F3, B4: B3, F3: F2, B3: B2, F2: F1, B2: B1}.get(best, DEAD)
+    memo[line] = result
+    return result
+
+
+def _five(line: tuple[int, ...], rule: Rule, color: int) -> bool:
+    """Whether the run of own stones through the middle of `line` wins under `rule`."""
+    lo = hi = HALF
+    while lo > 0 and line[lo - 1] == 1:
+        lo -= 1
+    while hi < 2 * HALF and line[hi + 1] == 1:
+        hi += 1
+    opponent = BLACK + WHITE - color
+    before = EMPTY if lo == 0 else (EMPTY if line[lo - 1] == 0 else opponent)
+    after = EMPTY if hi == 2 * HALF else (EMPTY if line[hi + 1] == 0 else opponent)
+    return _wins(rule, color, hi - lo + 1, before, after)
+
+
+def combo_class(patterns: tuple[int, ...] | list[int]) -> int:
+    """The threat class a move makes from its four lines' patterns (``WIN`` .. ``THREE``, 0)."""
+    fours = sum(1 for p in patterns if p == B4)
+    threes = sum(1 for p in patterns if p == F3)
+    if FIVE in patterns:
+        return WIN
+    if F4 in patterns or fours >= 2:
+        return OPEN_FOUR
+    if fours and threes:
+        return FOUR_THREE
+    if fours:
+        return FOUR
+    if threes >= 2:
+        return DOUBLE_THREE
+    return THREE if threes else 0
+
+
+@functools.cache
+def combos() -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int8]]:
+    """For every four patterns (as ``p0 + 10 p1 + 100 p2 + 1000 p3``): the point's worth and
+    its threat class."""
+    worth = np.zeros(10_000, dtype=np.int32)
+    kind = np.zeros(10_000, dtype=np.int8)
+    for code in range(10_000):
+        pats = [(code // 10**d) % 10 for d in range(4)]
+        c = combo_class(pats)
+        kind[code] = c
+        worth[code] = sum(WORTH[p] for p in pats) + COMBO_WORTH.get(c, 0)
+    return worth, kind
