@@ -62,6 +62,7 @@ FAKE_BRAIN = textwrap.dedent(
     """
     import sys, time
     mode, k = sys.argv[1], int(sys.argv[2])
+    log = open(sys.argv[3], "a") if len(sys.argv) > 3 else None
     moves, in_board = 0, False
     for line in sys.stdin:
         words = line.replace(",", " ").split()
@@ -90,6 +91,9 @@ FAKE_BRAIN = textwrap.dedent(
                 reply = "lorem ipsum"
             if moves == k and mode == "occupied":
                 reply = f"{words[1]},{words[2]}"
+        elif command == "INFO" and log is not None:
+            log.write(line.strip() + "\\n")
+            log.flush()
         elif command == "END":
             break
         if reply is not None:
@@ -99,10 +103,10 @@ FAKE_BRAIN = textwrap.dedent(
 )
 
 
-def fake_brain(folder: Path, mode: str, k: int) -> str:
+def fake_brain(folder: Path, mode: str, k: int, log: Path | None = None) -> str:
     """The command line of a Gomocup brain that plays the corners of a 15x15 board, then the
     middle of two sides, and misbehaves (`mode`: crash, hang, garbage, occupied: the
-    opponent's point) at its `k`-th move."""
+    opponent's point) at its `k`-th move; with `log`, it writes there each ``INFO`` line."""
     script = folder / "fake_brain.py"
     script.write_text(FAKE_BRAIN)
-    return f"{sys.executable} {script} {mode} {k}"
+    return f"{sys.executable} {script} {mode} {k}" + (f" {log}" if log else "")

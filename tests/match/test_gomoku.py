@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from tengen.cli import main
-from tengen.clock import TimeControl
+from tengen.clock import Clock, TimeControl
 from tengen.core.color import Color
 from tengen.gomoku.record import game_from_tree
 from tengen.gomoku.rules import GomokuRules, Opening, Rule
-from tengen.match.gomoku import GomokuConfig, make_side, play_gomoku
+from tengen.match.gomoku import GomokuConfig, ProtocolTimes, make_side, play_gomoku
 from tengen.match.players import PlayerSpec
 from tengen.match.runner import RESULTS
 from tengen.scoring import Result
@@ -44,16 +44,17 @@ def test_the_tengen_brain_against_the_builtin_player(
     tmp_path: Path, rule: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     argv = ["match", BRAIN, "builtin", "--game", "gomoku", "--rules", rule, "--games", "2"]
-    argv += ["--time", "absolute:60", "-o", str(tmp_path)]
+    argv += ["--time", "absolute:10", "-o", str(tmp_path)]
     assert main(argv) == 0
     assert capsys.readouterr().out.startswith("brain vs builtin: ")
     checked = replay_games(tmp_path, GomokuRules(Rule(rule)))
     assert {r["black"] for r, _ in checked} == {"brain", "builtin"}  # colours alternate
-    for record, judged in checked:
-        assert record["result"] == judged.to_sgf() != "0", record  # a five ended each game
-        assert record["ending"].endswith("made a winning row")
+    for record, judged in checked:  # a five, or a full board (two equal players may draw)
+        assert record["result"] == judged.to_sgf(), record
+        ending = "the board is full" if judged.winner is None else "made a winning row"
+        assert record["ending"].endswith(ending)
     game = (tmp_path / checked[0][0]["file"]).read_text()
-    assert "TM[60]" in game and "BL[" in game and "WL[" in game
+    assert "TM[10]" in game and "BL[" in game and "WL[" in game
 
 
 def test_an_opening_reaches_the_brain_as_a_board(tmp_path: Path) -> None:
@@ -62,7 +63,7 @@ def test_an_opening_reaches_the_brain_as_a_board(tmp_path: Path) -> None:
     openings.mkdir()
     (openings / "three.sgf").write_text("(;GM[4]SZ[15];B[hh];W[hi];B[ig])")
     argv = ["match", BRAIN, "builtin", "--game", "gomoku", "--games", "2"]
-    argv += ["--openings", str(openings), "-o", str(tmp_path / "out")]
+    argv += ["--openings", str(openings), "--time", "absolute:5", "-o", str(tmp_path / "out")]
     assert main(argv) == 0
     for record, judged in replay_games(tmp_path / "out", GomokuRules()):
         assert record["result"] == judged.to_sgf(), record
@@ -130,7 +131,7 @@ def test_a_swap_opening_between_the_brain_and_the_builtin_player(
     """Each game opens by the swap rule (the brain asked with SWAP2BOARD): the results name
     the colours as played, whoever took Black, and every stone replays legally."""
     argv = ["match", BRAIN, "builtin", "--game", "gomoku", "--rules", rule, "--swap", swap]
-    argv += ["--games", "2", "-o", str(tmp_path)]
+    argv += ["--games", "2", "--time", "absolute:5", "-o", str(tmp_path)]
     assert main(argv) == 0
     checked = replay_games(tmp_path, GomokuRules(Rule(rule)))
     assert len(checked) == 2
@@ -145,7 +146,7 @@ def test_two_brains_open_by_swap2_and_the_outcome_says_who_took_black() -> None:
     second = make_side(PlayerSpec("second", BRAIN.split("=", 1)[1]), 0)
     rules = GomokuRules(Rule.STANDARD, opening=Opening.SWAP2)
     try:
-        outcome = play_gomoku(first, second, GomokuConfig(rules))
+        outcome = play_gomoku(first, second, GomokuConfig(rules, TimeControl.parse("absolute:5")))
     finally:
         first.close()
         second.close()
@@ -166,3 +167,51 @@ def test_swap_option_errors(
     argv = ["match", "a=builtin", "b=builtin", "--game", "gomoku", "--swap", "swap2", *extra]
     assert main([*argv, "-o", str(tmp_path)]) == 2
     assert says in capsys.readouterr().err
+
+
+def told(control: str, tmp_path: Path) -> list[tuple[str, int]]:
+    """The ``INFO`` time lines a brain is sent over a short game under `control`."""
+    log = tmp_path / "info.log"
+    brain = make_side(PlayerSpec("brain", fake_brain(tmp_path, "none", 0, log)), 0)
+    good = make_side(PlayerSpec("builtin", "builtin"), 0)
+    try:
+        play_gomoku(good, brain, GomokuConfig(time=TimeControl.parse(control)))
+    finally:
+        brain.close()
+        good.close()
+    lines = [line.split() for line in log.read_text().splitlines()]
+    return [(key, int(value)) for _, key, value in lines if key != "rule"]
+
+
+def test_byo_yomi_without_main_time_is_a_time_per_move_and_no_match_limit(tmp_path: Path) -> None:
+    """The protocol: ``timeout_match`` 0 is no limit, and then ``time_left`` is 2147483647;
+    a 1 s period is each move's ``timeout_turn`` (it was sent as a 1 s match)."""
+    info = told("byoyomi:0+1x1", tmp_path)
+    assert info[0] == ("timeout_match", 0)
+    assert {v for k, v in info if k == "time_left"} == {2_147_483_647}
+    turns = [v for k, v in info if k == "timeout_turn"]
+    assert len(turns) >= 3 and all(900 < t <= 1000 for t in turns)
+
+
+def test_byo_yomi_main_time_is_shared_and_a_period_is_added_per_move(tmp_path: Path) -> None:
+    info = told("byoyomi:20+3x2", tmp_path)
+    assert info[0] == ("timeout_match", 20_000)
+    pairs = list(zip(info[1::2], info[2::2], strict=True))
+    assert all(t[0] == "timeout_turn" and left[0] == "time_left" for t, left in pairs)
+    assert all(19_000 < left[1] <= 20_000 and t[1] == left[1] + 2000 for t, left in pairs)
+
+
+def test_absolute_time_is_a_match_time(tmp_path: Path) -> None:
+    info = told("absolute:60", tmp_path)
+    assert info[0] == ("timeout_match", 60_000)
+    lefts = [v for k, v in info if k == "time_left"]
+    assert lefts == sorted(lefts, reverse=True) and 59_000 < lefts[-1] <= 60_000
+    assert [v for k, v in info if k == "timeout_turn"] == lefts
+
+
+@pytest.mark.parametrize(("control", "least"), [("byoyomi:0+1x1", 0.5), ("byoyomi:0+1x5", 2.5)])
+def test_the_builtin_player_uses_most_of_a_byo_yomi_period(control: str, least: float) -> None:
+    """Read as a Gomocup brain reads it, a period is most of a move's thinking (it was a
+    25th of it: the period was told as the whole match's time left)."""
+    limits = ProtocolTimes.of(Clock(TimeControl.parse(control))).limits()
+    assert least < limits.move_seconds() < TimeControl.parse(control).period

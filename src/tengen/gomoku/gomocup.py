@@ -91,6 +91,7 @@ ABOUT = (
     f'name="tengen", version="{__version__}", author="the tengen authors", country="international"'
 )
 CONTINUOUS_BIT = 2
+UNLIMITED_MS = 2_147_483_647  # ``time_left`` when the match has no time limit (the protocol's)
 MOVE_TIME_CAP = 60.0  # seconds: the most the built-in player thinks on one move
 # ASCII digits, at most 9 of them: int() of thousands of digits fails (and is slow).
 _COORDS = re.compile(r"\s*(-?\d{1,9})\s*,\s*(-?\d{1,9})\s*", re.ASCII)
@@ -108,7 +109,7 @@ class Limits:
     """The ``INFO`` time limits, in milliseconds (0 turn limit: as fast as possible)."""
 
     timeout_turn: int = 5_000
-    time_left: int = 2_147_483_647
+    time_left: int = UNLIMITED_MS
 
     def move_seconds(self) -> float:
         """Seconds the player may think on the next move: most of the turn's limit (less a

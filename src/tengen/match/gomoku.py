@@ -30,6 +30,7 @@ from tengen.clock import Clock, TimeControl
 from tengen.core.color import Color
 from tengen.core.coords import Move, Point
 from tengen.gomoku.game import GomokuGame, GomokuIllegal
+from tengen.gomoku.gomocup import UNLIMITED_MS, Limits
 from tengen.gomoku.manager import GomocupEngine, GomocupError
 from tengen.gomoku.record import game_to_tree
 from tengen.gomoku.rules import GomokuRules, Opening
@@ -38,7 +39,44 @@ from tengen.match.players import GRACE, PlayerSpec
 from tengen.scoring import Result
 from tengen.sgf import serialise
 
-THINK_SHARE = 4  # the built-in player thinks at most this fraction of its time left
+
+@dataclass(frozen=True)
+class ProtocolTimes:
+    """A clock as the Gomocup protocol can say it: `turn`, the seconds this move may take
+    without losing (``timeout_turn``), and `left`, the seconds the rest of the game shares
+    (``time_left``; None when no such limit binds, said as the protocol's 2147483647).
+
+    The protocol knows a time per move and a time per match. Absolute and Fischer time are a
+    match time. Under byo-yomi the main time is the shared time, and each move may also use
+    one period without loss; in overtime nothing is shared and each move has its period.
+    Canadian overtime is a small match of its own: its period is shared by its stones.
+    """
+
+    turn: float
+    left: float | None
+
+    @classmethod
+    def of(cls, clock: Clock) -> ProtocolTimes:
+        """The times for the player to move now (a running clock counts what is spent)."""
+        c = clock.control
+        now = clock.remaining()  # the current phase: main time, or the period in overtime
+        if c.system in ("absolute", "fischer"):
+            return cls(now, now)
+        if c.system == "byoyomi":
+            return cls(now, None) if clock.in_overtime else cls(now + c.period, now)
+        if clock.in_overtime:  # Canadian
+            return cls(now, now)
+        return cls(now + c.period / c.stones, now)
+
+    @property
+    def match_ms(self) -> int:
+        """``timeout_match`` at the start of a game: the shared time, 0 for no limit."""
+        return 0 if self.left is None else _ms(self.left)
+
+    def limits(self) -> Limits:
+        """The limits a brain reads from ``INFO timeout_turn`` and ``time_left``."""
+        left = UNLIMITED_MS if self.left is None else _ms(self.left)
+        return Limits(timeout_turn=_ms(self.turn), time_left=left)
 
 
 @dataclass(frozen=True)
@@ -81,7 +119,7 @@ def make_side(spec: PlayerSpec, seed: int) -> GomokuSide:
 
 
 class BuiltinSide:
-    """tengen's Gomoku player, its thinking time capped by the clock."""
+    """tengen's Gomoku player, thinking as its Gomocup brain would under the same clock."""
 
     def __init__(self, name: str, seed: int) -> None:
         self.name = name
@@ -94,7 +132,8 @@ class BuiltinSide:
     def genmove(self, game: GomokuGame, color: Color, clock: Clock | None = None) -> Point:
         """The player's move."""
         if clock is not None:
-            self._player.time_limit = min(self._limit, clock.allowance() / THINK_SHARE)
+            budget = ProtocolTimes.of(clock).limits().move_seconds()
+            self._player.time_limit = min(self._limit, budget)
         return self._player.genmove(game)
 
     def swap2board(self, game: GomokuGame) -> list[Point] | None:
@@ -122,7 +161,7 @@ class BrainSide:
         self.engine.start(rules.width, rules.height)
         self.engine.set_rules(rules)
         if clock is not None:
-            self.engine.info("timeout_match", _ms(clock.allowance()))
+            self.engine.info("timeout_match", ProtocolTimes.of(clock).match_ms)
         self._seen = 0
 
     def swap2board(self, game: GomokuGame) -> list[Point] | None:
@@ -140,10 +179,10 @@ class BrainSide:
         engine = self.engine
         engine.timeout = self._timeout
         if clock is not None:
-            allowance = clock.allowance()
-            engine.info("timeout_turn", _ms(allowance))
-            engine.info("time_left", _ms(allowance))
-            engine.timeout = allowance + GRACE
+            limits = ProtocolTimes.of(clock).limits()
+            engine.info("timeout_turn", limits.timeout_turn)
+            engine.info("time_left", limits.time_left)
+            engine.timeout = clock.allowance() + GRACE
         stones = game.move_number
         if stones == 0:
             move = engine.begin()
