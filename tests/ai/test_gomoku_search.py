@@ -1,7 +1,7 @@
 """The Gomoku player's pattern state, solver and search: the incremental patterns against a
 from-scratch count and against the line read straight off the board, the VCF puzzle set
-(checked by exhaustive defence when it was built), and the player's forced moves under
-every rule."""
+(checked by exhaustive defence when it was built). The player's forced moves are tested in
+tests/gomoku/test_player.py."""
 
 from __future__ import annotations
 
@@ -16,10 +16,8 @@ from hypothesis import strategies as st
 from tengen.ai.gomoku import patterns
 from tengen.ai.gomoku.position import Position
 from tengen.ai.gomoku.threats import ThreatSearch
-from tengen.ai.gomoku_player import GomokuPlayer
-from tengen.core.color import Color
 from tengen.core.coords import Point
-from tengen.gomoku import GomokuGame, GomokuRules, Rule, wins_at
+from tengen.gomoku import GomokuGame, GomokuRules, Rule
 
 PUZZLES = Path(__file__).resolve().parent.parent / "data" / "gomoku_vcf.txt"
 _STATE = ("cells", "key", "pat", "val", "kd", "total", "near")
@@ -113,45 +111,3 @@ def test_the_puzzle_set_is_solved_within_a_node_budget() -> None:
         first = ThreatSearch(pos, 50_000, 600.0).vcf(int(game.to_play))
         assert first is not None, moves
         assert pos.point(first) in game.legal_moves()
-
-
-def _random_game(rule: Rule, rng: random.Random) -> GomokuGame:
-    """10 to 40 random legal stones in the central 9x9, the game not over."""
-    while True:
-        game = GomokuGame(GomokuRules(rule))
-        for _ in range(rng.randint(10, 40)):
-            options = [p for p in game.legal_moves() if 3 <= p.col < 12 and 3 <= p.row < 12]
-            if game.is_over or not options:
-                break
-            game.play(rng.choice(options))
-        if not game.is_over:
-            return game
-
-
-def _fives(game: GomokuGame, color: Color) -> set[Point]:
-    """Where a `color` stone wins now, by brute force with the judge."""
-    found = set()
-    for p in game.board.empty_points():
-        board = game.board.copy()
-        board.place(p, color)
-        if wins_at(board, p, color, game.rules.rule) is not None:
-            found.add(p)
-    return found
-
-
-@pytest.mark.parametrize("rule", list(Rule))
-def test_the_player_wins_blocks_and_never_fouls(rule: Rule) -> None:
-    rng = random.Random(rule.value)
-    player = GomokuPlayer(seed=1, time_limit=0.05)
-    for _ in range(6):
-        game = _random_game(rule, rng)
-        me = game.to_play
-        move = player.genmove(game)
-        assert move in game.legal_moves()
-        assert move not in game.forbidden_points()
-        mine = _fives(game, me) & set(game.legal_moves())
-        theirs = _fives(game, me.opponent)
-        if mine:
-            assert move in mine
-        elif len(theirs) == 1:
-            assert move in theirs or not theirs & set(game.legal_moves())
