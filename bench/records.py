@@ -34,8 +34,8 @@ from pathlib import Path
 
 from sgfmill import boards, sgf, sgf_moves
 
-import tengen
 from common import RESULTS, machine, render, write_json
+from tengen import __version__
 from tengen.sgf import parse
 from tengen.sgf.bulk import fast_main_line, replay_main_line
 from tengen.sgf.replay import replay
@@ -243,7 +243,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     if args.profile:
         profile(datas, args.profile, args.side)
-    meta.update(corpus=str(args.corpus), quick=args.quick, tengen=tengen.__version__)
+    meta.update(corpus=str(args.corpus), quick=args.quick, tengen=__version__)
     meta["machine"] = machine()
     ratio = {r.implementation: r for r in results}
     payload = {
