@@ -98,6 +98,20 @@ class TimeControl:
         return f"absolute:{_secs(self.main)}"
 
 
+@dataclass(frozen=True)
+class ClockState:
+    """What a `Clock` holds, as plain numbers: how a server keeps a clock across requests and
+    restarts. `started` is the time source's reading when the clock was started (None when
+    stopped), so a clock restored with a wall-clock source keeps running while no one looks."""
+
+    main: float
+    periods: int
+    period_left: float
+    stones: int
+    expired: bool
+    started: float | None
+
+
 class Clock:
     """One player's clock under `control`, reading `now` (seconds, monotonic)."""
 
@@ -110,6 +124,23 @@ class Clock:
         self.expired = False
         self._now = now
         self._started: float | None = None
+
+    @classmethod
+    def restore(
+        cls, control: TimeControl, state: ClockState, now: Callable[[], float] = time.monotonic
+    ) -> Clock:
+        """The clock `state` describes, reading `now` (the same source it was saved with)."""
+        clock = cls(control, now)
+        clock.main, clock.periods = state.main, state.periods
+        clock.period_left, clock.stones = state.period_left, state.stones
+        clock.expired, clock._started = state.expired, state.started
+        return clock
+
+    def state(self) -> ClockState:
+        """The clock's numbers, to keep and `restore` later."""
+        return ClockState(
+            self.main, self.periods, self.period_left, self.stones, self.expired, self._started
+        )
 
     @property
     def running(self) -> bool:

@@ -249,7 +249,7 @@ def test_score_a_finished_game(server: Server, page: Page) -> None:
     expect(page.locator("#score-result")).to_have_text("Result: B+0.5")
     shot(page, "09-scoring")
     page.click("#score-accept")
-    expect(page.locator("#status")).to_have_text("Game over: B+0.5")
+    expect(page.locator("#status")).to_have_text("Game over: B+0.5 (Black wins by 0.5 points)")
     shot(page, "10-scored")
 
 
@@ -383,3 +383,24 @@ def test_analysis_on_the_board_and_the_win_rate_graph(server: Server, page: Page
     page.reload()  # the page asks for the graph again (a restart reads it from the record)
     expect(page.locator("#graph svg")).to_have_attribute("data-points", "5")
     expect(page.locator("#graph-status")).to_have_text("5 of 5 positions")
+
+
+def test_clocks_count_down_and_the_flag_falls(server: Server, page: Page) -> None:
+    page.goto(server.url)
+    page.wait_for_selector("select[name=ruleset] option", state="attached")
+    page.select_option("[name=clock]", "absolute")
+    page.fill("[name=clock_main]", "0.1")  # six seconds each
+    page.click("#start-game")
+    page.wait_for_selector("#board svg")
+    black, white = page.locator("#clock-black"), page.locator("#clock-white")
+    expect(black).to_have_class(re.compile("running"))
+    expect(black).to_have_text(re.compile(r"0:0[0-5]"))  # counting down from 0:06
+    play(page, "E5")
+    expect(white).to_have_class(re.compile("running"))
+    expect(black).not_to_have_class(re.compile("running"))
+    shot(page, "clock-running")
+    expect(white).to_have_text("time", timeout=15_000)  # the server's flag, not the page's
+    expect(page.locator("#status")).to_have_text("Game over: B+T (Black wins on time)")
+    shot(page, "clock-flag-fell")
+    point(page, "D4")
+    expect(page.locator("#message")).to_have_text("Refused (game over): the game is over (B+T)")

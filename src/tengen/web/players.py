@@ -13,11 +13,13 @@ letting the two boards silently diverge.
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Callable
+from typing import Protocol, TypeVar
 
 from tengen.ai.gomoku_player import GomokuPlayer
 from tengen.ai.mcts import MctsPlayer
 from tengen.ai.players import RandomPlayer
+from tengen.clock import Clock, TimeControl
 from tengen.core.color import Color
 from tengen.core.coords import Move, Point, from_gtp, to_gtp
 from tengen.core.game import Game
@@ -26,14 +28,18 @@ from tengen.gomoku.manager import GomocupEngine, GomocupError
 from tengen.gtp.client import GtpClient, GtpClientError
 from tengen.seat import RESIGN, Resign
 
+ENGINE_GRACE = 5.0  # seconds an engine on a clock may answer late before it is dropped
+T = TypeVar("T")
+
 
 class Player(Protocol):
-    """What the session asks of a computer seat. Unlike `tengen.seat.Player` (which the GTP
-    engine and the match runner use) it is given the handicap stones instead of a clock, as
-    `web/session.py` calls it; it joins that protocol when the session passes a clock."""
+    """What the session asks of a computer seat: `tengen.seat.Player`'s question, with the
+    handicap stones that an engine must be told before the moves."""
 
-    def genmove(self, game: Game, color: Color, handicap: list[Point]) -> Move | Resign:
-        """The move `color` chooses in `game` (None: pass; "resign")."""
+    def genmove(
+        self, game: Game, color: Color, handicap: list[Point], clock: Clock | None = None
+    ) -> Move | Resign:
+        """The move `color` chooses in `game` (None: pass; "resign"), within `clock`."""
         ...
 
     def close(self) -> None:
@@ -47,9 +53,12 @@ class BuiltinPlayer:
     def __init__(self, level: int, seed: int | None = None) -> None:
         self._player = MctsPlayer(level, seed=seed or 0)
 
-    def genmove(self, game: Game, color: Color, handicap: list[Point]) -> Move | Resign:
-        """The search's move, a pass once the game is settled, or "resign" when hopeless."""
-        return self._player.genmove(game, color)
+    def genmove(
+        self, game: Game, color: Color, handicap: list[Point], clock: Clock | None = None
+    ) -> Move | Resign:
+        """The search's move, a pass once the game is settled, or "resign" when hopeless;
+        on a clock it thinks within the clock's budget rather than the level's."""
+        return self._player.genmove(game, color, clock)
 
     def close(self) -> None:
         """Stop the search's threads and drop its trees."""
@@ -62,7 +71,9 @@ class RandomSeat:
     def __init__(self, seed: int | None = None) -> None:
         self._player = RandomPlayer(seed)
 
-    def genmove(self, game: Game, color: Color, handicap: list[Point]) -> Move | Resign:
+    def genmove(
+        self, game: Game, color: Color, handicap: list[Point], clock: Clock | None = None
+    ) -> Move | Resign:
         """A uniformly random legal move that fills no own eye; it never resigns."""
         return self._player.genmove(game, color)
 
@@ -84,11 +95,22 @@ class EnginePlayer:
         self._client: GtpClient | None = None
         self._setup: tuple[object, ...] | None = None
         self._sent: list[tuple[Color, Move]] = []
+        self._timed: TimeControl | None = None  # the clock the engine was told of
 
-    def genmove(self, game: Game, color: Color, handicap: list[Point]) -> Move | Resign:
-        """Sync, check the engine's stones, then ask it to move. Raises EngineError."""
+    def genmove(
+        self, game: Game, color: Color, handicap: list[Point], clock: Clock | None = None
+    ) -> Move | Resign:
+        """Sync, check the engine's stones, tell it the clock (``time_settings`` once,
+        ``time_left`` each move), then ask it to move. Raises EngineError."""
         client = self._sync(game, handicap)
-        answer = self._send(client, f"genmove {color.letter}").strip()
+        timeout = self.timeout
+        if clock is not None:
+            if self._timed != clock.control:
+                self._call(lambda: client.set_time(clock.control))
+                self._timed = clock.control
+            self._call(lambda: client.time_left(color, clock))
+            timeout = clock.allowance() + ENGINE_GRACE
+        answer = self._send(client, f"genmove {color.letter}", timeout).strip()
         if answer.lower() == RESIGN:
             return RESIGN
         try:
@@ -104,12 +126,17 @@ class EnginePlayer:
             self._client.close()
             self._client = None
 
-    def _send(self, client: GtpClient, command: str) -> str:
+    def _send(self, client: GtpClient, command: str, timeout: float | None = None) -> str:
+        return self._call(lambda: client.send(command, timeout=timeout or self.timeout))
+
+    def _call(self, ask: Callable[[], T]) -> T:
+        """Ask the engine something; a failure closes it (it is restarted and synced on the
+        next move) and becomes an EngineError."""
         try:
-            return client.send(command, timeout=self.timeout)
+            return ask()
         except GtpClientError as err:
             self.close()
-            self._setup = None
+            self._setup, self._timed = None, None
             raise EngineError(str(err)) from None
 
     def _sync(self, game: Game, handicap: list[Point]) -> GtpClient:

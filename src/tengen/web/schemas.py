@@ -22,6 +22,7 @@ from pydantic import (
 )
 
 from tengen.ai.levels import DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL
+from tengen.clock import TimeControl
 from tengen.core.rules import PRESETS
 from tengen.gomoku import Rule
 from tengen.web.seats import COMPUTER, BadRequest
@@ -32,6 +33,8 @@ MAX_NAME = 255  # characters of an uploaded file's name
 MAX_VERTEX = 8  # "pass", "T19", "AA52"...
 MAX_SECONDS = 600.0  # of one analysis, or of each position of a graph
 MAX_PLAYOUTS = 10_000_000
+MAX_CLOCK_SECONDS = 24 * 3600  # of a clock's main time or period: a day
+MAX_CLOCK_COUNT = 1000  # byo-yomi periods or Canadian stones
 
 GOMOKU_RULES = tuple(r.value for r in Rule)
 SEAT_KINDS = ("human", "remote", "builtin", "random", "engine")
@@ -61,6 +64,28 @@ Seat = Annotated[str, AfterValidator(_one_of(SEAT_KINDS, "opponent")), _names(SE
 Vertex = Annotated[str, Field(max_length=MAX_VERTEX, description="D4, or pass")]
 
 
+def _time_control(text: str) -> str:
+    """A clock's text form (`tengen.clock`), refused when unreadable, empty or too long."""
+    control = TimeControl.parse(text)
+    if control.main > MAX_CLOCK_SECONDS or control.period > MAX_CLOCK_SECONDS:
+        raise ValueError(f"a clock's times must be at most {MAX_CLOCK_SECONDS} s")
+    if control.periods > MAX_CLOCK_COUNT or control.stones > MAX_CLOCK_COUNT:
+        raise ValueError(f"a clock's periods and stones must be at most {MAX_CLOCK_COUNT}")
+    if control.system in ("absolute", "fischer") and control.main <= 0:
+        raise ValueError(f"{control.system} time needs some main time")
+    return str(control)
+
+
+TimeText = Annotated[
+    str,
+    Field(
+        max_length=64,
+        description="absolute:600, byoyomi:600+5x30, canadian:600+25/300, fischer:300+10",
+    ),
+    AfterValidator(_time_control),
+]
+
+
 class Body(BaseModel):
     """A JSON object with exactly the declared fields, each of its declared JSON type."""
 
@@ -85,6 +110,7 @@ class NewGame(Body):
     white: Seat = "human"
     title: str = Field("", max_length=MAX_TITLE)
     level: int = Field(DEFAULT_LEVEL, ge=MIN_LEVEL, le=MAX_LEVEL)
+    time: TimeText | None = None
 
     @model_validator(mode="before")
     @classmethod
@@ -103,6 +129,8 @@ class NewGame(Body):
                 raise ValueError(f"a Gomoku board size must be 5 to 25, not {self.size}")
             if self.handicap:
                 raise ValueError("Gomoku has no handicap")
+            if self.time:
+                raise ValueError("clocks are for Go games")
         if self.handicap == 1:
             raise ValueError("handicap must be 0 or 2 to 9, not 1")
         points = self.size * self.size

@@ -19,6 +19,7 @@ from dataclasses import asdict
 from typing import Any
 
 from tengen.ai.levels import DEFAULT_LEVEL
+from tengen.clock import TimeControl
 from tengen.core.color import Color
 from tengen.core.coords import Move, Point, to_gtp
 from tengen.core.errors import IllegalMove
@@ -32,6 +33,7 @@ from tengen.sgf import GameTree, Node, SgfError, parse, serialise
 from tengen.sgf.cursor import Cursor
 from tengen.sgf.formats import FORMATS
 from tengen.web import scoring_view
+from tengen.web.clocks import GameClocks
 from tengen.web.gomoku_session import GomokuSession
 from tengen.web.players import (
     BuiltinGomoku,
@@ -89,6 +91,10 @@ def _tree_for(options: NewGame) -> GameTree:
     root.set("PW", _player_name(options.white, options.level, "White"))
     if options.title:
         root.set("GN", options.title)
+    if options.time:
+        control = TimeControl.parse(options.time)
+        root.set("TM", control.sgf_tm)
+        root.set("OT", control.sgf_ot)
     if options.handicap:
         root.set("HA", options.handicap)
         computer_places = options.black in COMPUTER
@@ -197,6 +203,9 @@ class GameSession(SessionBase[Player]):
         self.cursor.go_to(nodes[min(meta.get("node", 0), len(nodes) - 1)])
         if meta.get("mode") == "play":
             self.cursor.to_end()
+        self.clocks = GameClocks.from_meta(meta.get("clock"))
+        self._flag_timer: threading.Timer | None = None
+        self._time_flag_timer()
 
     # -- state -------------------------------------------------------------------------------
 
@@ -318,6 +327,7 @@ class GameSession(SessionBase[Player]):
             "problems": [str(p) for p in self.cursor.problems][-5:],
             "warnings": list(self.meta.get("warnings", []))[-5:],
             "scoring": scoring_view.view(self) if self.meta.get("dead") is not None else None,
+            "clock": None if self.clocks is None else self.clocks.view(),
         }
         return result
 
@@ -374,8 +384,62 @@ class GameSession(SessionBase[Player]):
     # -- saving ----------------------------------------------------------------------------
 
     def _sync_record(self) -> None:
-        """Remember the node shown."""
+        """Remember the node shown; let the clock of the player to move run (none while the
+        game is not in play) and keep the clocks."""
         self.meta["node"] = _node_index(self.tree, self.cursor.node)
+        if self.clocks is not None:
+            playing = self.mode == "play" and self.phase() == "play"
+            self.clocks.run_for(self.cursor.game.to_play if playing else None)
+            self.meta["clock"] = self.clocks.to_meta()
+            self._time_flag_timer()
+
+    # -- clocks ------------------------------------------------------------------------------
+
+    def _time_flag_timer(self) -> None:
+        """(Re)arm the timer that ends the game when the running clock's flag falls, so the
+        loss is recorded and shown even when no one makes a request."""
+        if self._flag_timer is not None:
+            self._flag_timer.cancel()
+            self._flag_timer = None
+        wait = None if self.clocks is None else self.clocks.next_flag_in()
+        if wait is not None:
+            self._flag_timer = threading.Timer(wait + 0.05, self._flag_fell)
+            self._flag_timer.daemon = True
+            self._flag_timer.start()
+
+    def _flag_fell(self) -> None:
+        """The flag timer's end: record a loss on time, if a flag has fallen, and tell pages."""
+        with self.lock:
+            if self.deleted or not self._check_time():
+                return
+        self.publish()
+
+    def _check_time(self) -> bool:
+        """If a flag has fallen in play, record the loss (``RE[W+T]``) and save; whether so."""
+        if self.clocks is None or self.mode != "play" or self.phase() != "play":
+            return False
+        loser = self.clocks.flag()
+        if loser is None:
+            return False
+        self._lose_on_time(loser)
+        return True
+
+    def _lose_on_time(self, loser: Color) -> None:
+        self.tree.root.set("RE", f"{loser.opponent.letter}+T")
+        self.meta["timeout"] = loser.letter
+        self.save()
+
+    def _clock_moved(self, color: Color) -> None:
+        """After `color`'s move in play: charge its clock and note its time in the move."""
+        clocks = self.clocks if self.mode == "play" else None
+        if clocks is not None and not clocks.moved(color, self.cursor.node):
+            self._lose_on_time(color)
+
+    def close(self) -> None:
+        """Stop the flag timer and the computer players."""
+        if self._flag_timer is not None:
+            self._flag_timer.cancel()
+        super().close()
 
     # -- play --------------------------------------------------------------------------------
 
@@ -407,6 +471,8 @@ class GameSession(SessionBase[Player]):
                 return
             move = self._parse_vertex(vertex)
             color = self._check_can_move(token)
+            if self._check_time():
+                raise Conflict(f"{color.name.lower()}'s time ran out", "time")
             if self.mode == "play" and self._passes_at_end():
                 raise Conflict("both players passed: score the game or undo", "game over")
             try:
@@ -416,6 +482,7 @@ class GameSession(SessionBase[Player]):
                 raise Conflict(
                     f"illegal move {where}: {err.reason.value}", err.reason.value
                 ) from None
+            self._clock_moved(color)
             if self.mode == "play" and self._passes_at_end():
                 scoring_view.start(self)
             self.save()
@@ -462,6 +529,8 @@ class GameSession(SessionBase[Player]):
             if self.mode != "play":
                 raise Conflict("undo is for games in play mode; in review, delete the branch")
             held = self._require_any(token)
+            if self.meta.get("timeout"):
+                raise Conflict("the game was lost on time: it cannot be taken back", "game over")
             if self.meta.get("resigned") or "RE" in self.tree.root.properties:
                 self.tree.root.delete("RE")
                 self.meta["resigned"] = None
@@ -487,7 +556,8 @@ class GameSession(SessionBase[Player]):
             self.save()
 
     def computer_move(self) -> bool:
-        """If a computer holds the seat to move, let it move. Returns whether it moved.
+        """If a computer holds the seat to move, let it move. Returns whether the game changed
+        (a move, a resignation, or a loss on time found before the move).
 
         Raises Conflict if the engine fails; a difference between the engine's stones and the
         board is recorded in the warnings.
@@ -495,6 +565,8 @@ class GameSession(SessionBase[Player]):
         with self.lock:
             if self.mode != "play" or self.phase() != "play":
                 return False
+            if self._check_time():
+                return True  # no move, but the game has changed: it is lost on time
             game = self.cursor.game
             color = game.to_play
             kind = self.seat_kind(color)
@@ -505,7 +577,8 @@ class GameSession(SessionBase[Player]):
                 level = int(self.meta.get("level", DEFAULT_LEVEL))
                 player = self._players[color] = self._make_player(kind, level)
             try:
-                move = player.genmove(game, color, self._handicap_points())
+                clock = None if self.clocks is None else self.clocks.clocks[color]
+                move = player.genmove(game, color, self._handicap_points(), clock)
             except EngineError as err:
                 self._warn(f"engine failed: {err}")
                 self.save()
@@ -521,6 +594,7 @@ class GameSession(SessionBase[Player]):
                 except IllegalMove as err:
                     self._warn(f"the engine's move is illegal here ({err.reason.value}); it passes")
                     self.cursor.play(None, color)
+                self._clock_moved(color)
                 if self._passes_at_end():
                     scoring_view.start(self)
             self.save()
@@ -734,6 +808,8 @@ class Sessions:
         }
         if not gomoku:
             meta["level"] = options.level
+        if options.time:
+            meta["clock"] = GameClocks(TimeControl.parse(options.time)).to_meta()
         return self._add(_gomoku_tree(options) if gomoku else _tree_for(options), meta)
 
     def import_record(self, data: bytes, filename: str = "") -> AnySession:

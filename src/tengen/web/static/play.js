@@ -4,6 +4,7 @@
 import { openAnalysis, receive, renderAnalysis, setupAnalysis } from "./analysis.js";
 import { follow, request, saveTokens, tokenFor, tokensFor } from "./api.js";
 import { Board, vertex } from "./board.js";
+import { renderClocks, syncClockFields, timeControl } from "./clock.js";
 import { renderReview, setupOpen, setupReview } from "./review.js";
 
 const $ = (id) => document.getElementById(id);
@@ -49,12 +50,24 @@ function setState(state) {
   if (announce && state.announce) $("announce").textContent = state.announce;
 }
 
+/** "B+T" as words: " (Black wins on time)"; "" for a result without a known ending. */
+function resultWords(result) {
+  const m = /^([BW])\+(T|R|Time|Resign|F|Forfeit|[\d.]+)$/i.exec(result ?? "");
+  if (!m) return "";
+  const who = m[1].toUpperCase() === "B" ? "Black" : "White";
+  const how = m[2].toUpperCase();
+  if (how.startsWith("T")) return ` (${who} wins on time)`;
+  if (how.startsWith("R")) return ` (${who} wins by resignation)`;
+  if (how.startsWith("F")) return ` (${who} wins by forfeit)`;
+  return ` (${who} wins by ${m[2]} points)`;
+}
+
 function statusText(s) {
   if (s.phase === "over" && s.game === "gomoku") {
     const how = s.result === "draw" ? "the board is full" : s.winning_line ? "five in a row" : "resignation";
     return `Game over: ${s.result} (${how})`;
   }
-  if (s.phase === "over") return `Game over: ${s.result}`;
+  if (s.phase === "over") return `Game over: ${s.result}${resultWords(s.result)}`;
   if (s.phase === "scoring") return "Both passed: mark dead stones, then accept.";
   if (s.phase === "handicap") return `Black: place ${s.handicap_left} more handicap stone(s).`;
   const who = s.to_play === "black" ? "Black" : "White";
@@ -73,6 +86,7 @@ function render() {
   $("name-white").textContent = s.players.white;
   $("caps-black").textContent = s.captures.black;
   $("caps-white").textContent = s.captures.white;
+  renderClocks(s);
   document.querySelector(".player.black").classList.toggle("to-play", s.to_play === "black");
   document.querySelector(".player.white").classList.toggle("to-play", s.to_play === "white");
   $("status").textContent = statusText(s);
@@ -226,6 +240,7 @@ function syncForm() {
   const gomoku = form.querySelector("[name=game]:checked").value === "gomoku";
   for (const e of form.querySelectorAll(".go-only")) e.hidden = gomoku;
   for (const e of form.querySelectorAll(".gomoku-only")) e.hidden = !gomoku;
+  syncClockFields(form);
   form.querySelector(".other-size").hidden = gomoku || form.querySelector("[name=size]").value !== "other";
   form.querySelector(".gomoku-other-size").hidden = !gomoku || form.querySelector("[name=gomoku_size]").value !== "other";
   const config = app.config;
@@ -266,6 +281,7 @@ function newGameOptions(form) {
     white: f.get("white"),
     title: f.get("title"),
     level: Number(f.get("level")),
+    time: timeControl(form),
   };
 }
 
@@ -291,7 +307,7 @@ function route() {
 function setup() {
   app.board = new Board($("board"), clickPoint);
   const form = $("new-game");
-  for (const name of ["game", "size", "gomoku_size", "black", "white"]) {
+  for (const name of ["game", "size", "gomoku_size", "black", "white", "clock"]) {
     for (const input of form.querySelectorAll(`[name=${name}]`)) input.addEventListener("change", syncForm);
   }
   form.addEventListener("submit", async (e) => {
