@@ -443,6 +443,18 @@ def test_websocket_sends_every_change(games: Games) -> None:
         assert update["board"][4][4] == "B"
 
 
+def test_the_version_goes_on_after_a_restart(db: Path) -> None:
+    """A page that outlives the server ignores states older than its own; a restarted
+    server must not count again from zero."""
+    with TestClient(create_app(Config(db=db))) as client:
+        games = Games(client)
+        game, tokens = games.new()
+        before = games.play(game, tokens["black"], "E5")["version"]
+    with TestClient(create_app(Config(db=db))) as client:
+        after = Games(client).play(game, tokens["white"], "C3")["version"]
+    assert after > before
+
+
 def test_websocket_unknown_game(client: TestClient) -> None:
     with client.websocket_connect("/api/games/nope/ws") as ws:
         assert ws.receive_json() == {"error": "no game 'nope'"}
