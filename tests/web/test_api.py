@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -9,6 +10,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+import tengen
 from tengen.sgf import parse
 from tengen.web import Config, create_app
 from tests.web.conftest import Games
@@ -441,6 +443,18 @@ def test_websocket_sends_every_change(games: Games) -> None:
         assert update["board"][4][4] == "B"
 
 
+def test_the_version_goes_on_after_a_restart(db: Path) -> None:
+    """A page that outlives the server ignores states older than its own; a restarted
+    server must not count again from zero."""
+    with TestClient(create_app(Config(db=db))) as client:
+        games = Games(client)
+        game, tokens = games.new()
+        before = games.play(game, tokens["black"], "E5")["version"]
+    with TestClient(create_app(Config(db=db))) as client:
+        after = Games(client).play(game, tokens["white"], "C3")["version"]
+    assert after > before
+
+
 def test_websocket_unknown_game(client: TestClient) -> None:
     with client.websocket_connect("/api/games/nope/ws") as ws:
         assert ws.receive_json() == {"error": "no game 'nope'"}
@@ -454,6 +468,8 @@ def test_gtp_engine_opponent(db: Path, gnugo: str) -> None:
         game, tokens = games.new(white="engine", ruleset="japanese")
         state = games.play(game, tokens["black"], "E5")
         assert state["move_number"] == 2 and state["to_play"] == "black"
+        assert re.fullmatch(r"GNU Go \d+\.\d+", state["players"]["white"])  # name, version
+        assert b"PW[GNU Go " in client.get(f"/api/games/{game}/sgf").content
 
         def empty(state: dict[str, Any]) -> str:
             """A corner-ish empty point (the engine's reply may have taken some)."""
@@ -465,6 +481,41 @@ def test_gtp_engine_opponent(db: Path, gnugo: str) -> None:
         assert state["move_number"] == 2
         state = games.play(game, tokens["black"], empty(state))  # the engine is synced again
         assert state["move_number"] == 4 and state["warnings"] == []
+
+
+NAMED_ENGINE = r"""
+import sys
+for line in sys.stdin:
+    command = line.strip()
+    if command == "name":
+        print("= Fake\tGo\x1b[31m   engine\n", flush=True)
+    elif command == "list_commands":
+        print("= name\nlist_commands\nquit\n", flush=True)
+    elif command == "quit":
+        print("=\n", flush=True); break
+    else:
+        print("? unknown command\n", flush=True)
+"""
+
+
+def test_the_engine_name_is_what_it_says_in_print(db: Path, tmp_path: Path) -> None:
+    """No ``version`` command: the name alone, its control characters gone."""
+    script = tmp_path / "engine.py"
+    script.write_text(NAMED_ENGINE, encoding="utf-8")
+    config = Config(db=db, engine=[sys.executable, str(script)])
+    with TestClient(create_app(config)) as client:
+        game, _ = Games(client).new(white="engine")
+        state = client.get(f"/api/games/{game}").json()
+        assert state["players"]["white"] == "Fake Go [31m engine"
+
+
+def test_a_game_with_an_engine_that_does_not_start_is_refused(db: Path, tmp_path: Path) -> None:
+    config = Config(db=db, engine=[str(tmp_path / "no-such-engine")])
+    with TestClient(create_app(config)) as client:
+        response = client.post("/api/games", json={"white": "engine"})
+        assert response.status_code == 409
+        assert "the engine did not start: cannot start engine" in response.json()["error"]
+        assert client.get("/api/games").json()["total"] == 0
 
 
 CANDIDATES = {"C3": (2, 6), "G7": (6, 2), "C7": (2, 2), "G3": (6, 6)}
@@ -607,3 +658,4 @@ def test_gomocup_engine_opponent(db: Path) -> None:
         game, tokens = games.new(game="gomoku", size=15, white="engine")
         state = games.play(game, tokens["black"], "H8")
         assert state["move_number"] == 2 and state["warnings"] == []
+        assert state["players"] == {"black": "Black", "white": f"tengen {tengen.__version__}"}

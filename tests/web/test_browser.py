@@ -404,3 +404,55 @@ def test_clocks_count_down_and_the_flag_falls(server: Server, page: Page) -> Non
     shot(page, "clock-flag-fell")
     point(page, "D4")
     expect(page.locator("#message")).to_have_text("Refused (game over): the game is over (B+T)")
+
+
+def test_a_double_clicked_undo_takes_back_one_move(server: Server, page: Page) -> None:
+    new_game(page, server.url)
+    play(page, "C3", "D4", "E5")
+    page.dblclick("#undo")
+    expect(page.locator("#status")).to_have_text("Move 2. Black to play (you).")
+    expect(page.locator("#undo")).to_be_enabled()
+    assert stones(page) == 2
+    shot(page, "undo-double-click")
+
+
+def test_the_computer_is_seen_thinking(server: Server, page: Page) -> None:
+    page.goto(server.url)
+    page.wait_for_selector("select[name=ruleset] option", state="attached")
+    page.select_option("[name=white]", "builtin")
+    page.select_option("[name=level]", "8")  # two seconds a move
+    page.click("#start-game")
+    page.wait_for_selector("#board svg")
+    point(page, "E5")
+    expect(page.locator("#working")).to_have_text("Computer thinking…")
+    expect(page.locator("#pass")).to_be_disabled()
+    expect(page.locator("#status")).to_have_text(
+        re.compile(r"Move 2\. Black to play"), timeout=30_000
+    )
+    expect(page.locator("#working")).to_be_hidden()
+    expect(page.locator("#pass")).to_be_enabled()
+
+
+def test_a_lost_connection_is_shown_and_comes_back(
+    tmp_path: Path, browser: Browser, page: Page
+) -> None:
+    server = Server(tmp_path / "games.sqlite3")
+    server.start()
+    try:
+        new_game(page, server.url)
+        play(page, "E5")
+        expect(page.locator("#connection")).to_be_hidden()
+        server.kill()
+        expect(page.locator("#connection")).to_have_text(
+            "Disconnected from the server, reconnecting…"
+        )
+        point(page, "C3")
+        expect(page.locator("#message")).to_contain_text("No answer from the server (disconnected)")
+        shot(page, "disconnected")
+        server.start()
+        expect(page.locator("#connection")).to_be_hidden(timeout=15_000)  # by itself, no reload
+        play(page, "C3")  # the page takes the restarted server's states
+        expect(page.locator("#status")).to_have_text("Move 2. Black to play (you).")
+        shot(page, "reconnected")
+    finally:
+        server.stop()

@@ -22,6 +22,7 @@ from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 
 from tengen.ai.mcts import MctsPlayer
+from tengen.core import jit
 from tengen.web import routes
 from tengen.web.analysis import Analysts
 from tengen.web.session import Sessions, WebError
@@ -57,6 +58,7 @@ def create_app(config: Config) -> Starlette:
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        jit.start()  # compile or load the kernels now, not on the first move of the first game
         yield
         analysts.close()
         sessions.close()

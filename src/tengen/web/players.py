@@ -29,6 +29,7 @@ from tengen.gtp.client import GtpClient, GtpClientError
 from tengen.seat import RESIGN, Resign
 
 ENGINE_GRACE = 5.0  # seconds an engine on a clock may answer late before it is dropped
+NAME_LENGTH = 60  # characters of an engine's name and version kept for PB/PW
 T = TypeVar("T")
 
 
@@ -83,6 +84,43 @@ class RandomSeat:
 
 class EngineError(Exception):
     """The engine failed, refused a command, or disagrees with tengen about the position."""
+
+
+def gtp_engine_name(argv: list[str], timeout: float = 60.0) -> str:
+    """What a GTP engine calls itself (``name`` and ``version``: "GNU Go 3.8"), for the
+    record's PB/PW and the page. Raises EngineError if the engine cannot be started or asked."""
+    try:
+        with GtpClient(argv, timeout=timeout) as client:
+            name = client.send("name").strip()
+            version = client.send("version").strip() if client.known("version") else ""
+    except OSError as err:
+        raise EngineError(f"cannot start engine {argv[0]!r}: {err}") from None
+    except GtpClientError as err:
+        raise EngineError(str(err)) from None
+    return _printable(f"{name} {version}") or "engine"
+
+
+def gomocup_engine_name(argv: list[str], timeout: float = 30.0) -> str:
+    """What a Gomocup brain calls itself (``ABOUT``'s name and version), as `gtp_engine_name`."""
+    engine = None
+    try:
+        engine = GomocupEngine(argv, timeout)
+        about = engine.about()
+    except GomocupError as err:
+        raise EngineError(str(err)) from None
+    finally:
+        if engine is not None:
+            engine.end()
+    told = (
+        f"{about.get('name', '')} {about.get('version', '')}" if "name" in about else about["text"]
+    )
+    return _printable(told) or "engine"
+
+
+def _printable(text: str) -> str:
+    """`text` with control characters and runs of spaces gone, cut to `NAME_LENGTH`."""
+    kept = "".join(c if c.isprintable() else " " for c in text)
+    return " ".join(kept.split())[:NAME_LENGTH].strip()
 
 
 class EnginePlayer:

@@ -119,7 +119,7 @@ class SessionBase(Generic[P]):
         self.tree = tree
         self.meta = meta
         self.created = time.time() if created is None else created
-        self.version = 0
+        self.version = int(meta.get("version", 0))  # kept, so a restart never goes back
         self.lock = threading.RLock()
         self.deleted = False  # set under the lock; a late save (an analysis ending) is dropped
         self._store = store
@@ -255,6 +255,7 @@ class SessionBase(Generic[P]):
             return
         self._sync_record()
         self.version += 1
+        self.meta["version"] = self.version
         self._store.save(
             StoredGame(
                 self.id, self.title(), self.mode, self.created, time.time(), self.sgf(), self.meta

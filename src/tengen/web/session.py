@@ -44,6 +44,8 @@ from tengen.web.players import (
     GomokuComputer,
     Player,
     RandomSeat,
+    gomocup_engine_name,
+    gtp_engine_name,
 )
 from tengen.web.schemas import GOMOKU_RULES, GOMOKU_SEATS, SEAT_KINDS, NewGame
 from tengen.web.seats import (
@@ -764,6 +766,7 @@ class Sessions:
         self.seed = seed
         self._open: dict[str, AnySession] = {}
         self._lock = threading.Lock()
+        self._engine_names: dict[bool, str] = {}  # gomoku? -> the engine's name and version
 
     def _make_player(self, kind: str, level: int) -> Player:
         if kind == "engine":
@@ -810,7 +813,28 @@ class Sessions:
             meta["level"] = options.level
         if options.time:
             meta["clock"] = GameClocks(TimeControl.parse(options.time)).to_meta()
-        return self._add(_gomoku_tree(options) if gomoku else _tree_for(options), meta)
+        tree = _gomoku_tree(options) if gomoku else _tree_for(options)
+        for kind, prop in ((options.black, "PB"), (options.white, "PW")):
+            if kind == "engine":
+                tree.root.set(prop, self._engine_name(gomoku))
+        return self._add(tree, meta)
+
+    def _engine_name(self, gomoku: bool) -> str:
+        """The engine's own name and version, asked once per server (a game with an engine
+        that does not start is refused at once, not at its first move)."""
+        with self._lock:
+            name = self._engine_names.get(gomoku)
+        if name is None:
+            try:
+                if gomoku:
+                    name = gomocup_engine_name(self.gomoku_engine or [])
+                else:
+                    name = gtp_engine_name(self.engine or [])
+            except EngineError as err:
+                raise Conflict(f"the engine did not start: {err}", "engine") from None
+            with self._lock:
+                self._engine_names[gomoku] = name
+        return name
 
     def import_record(self, data: bytes, filename: str = "") -> AnySession:
         """Open a record (SGF or another format) as a new game in review mode.

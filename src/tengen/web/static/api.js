@@ -31,7 +31,14 @@ export async function request(method, url, { body, token, raw } = {}) {
     headers["Content-Type"] = "application/json";
     payload = JSON.stringify(body);
   }
-  const response = await fetch(url, { method, headers, body: payload });
+  let response;
+  try {
+    response = await fetch(url, { method, headers, body: payload });
+  } catch {
+    const err = new Error("No answer from the server (disconnected): nothing was changed. Reconnecting…");
+    err.offline = true;
+    throw err;
+  }
   let data = null;
   try {
     data = await response.json();
@@ -47,7 +54,8 @@ export async function request(method, url, { body, token, raw } = {}) {
 }
 
 /** Follow a game over its websocket, reconnecting after a drop: states go to `onState`,
- * analysis progress ({analysis} or {graph}) to `onAnalysis`. Returns a stop function. */
+ * analysis progress ({analysis} or {graph}) to `onAnalysis`, up/down to `onStatus`.
+ * Returns a stop function. */
 export function follow(gameId, onState, onStatus, onAnalysis) {
   let socket = null;
   let stopped = false;

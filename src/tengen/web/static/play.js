@@ -13,7 +13,7 @@ const SEAT_NAMES = { human: "you (this screen)", remote: "player on another devi
 const RULE_NAMES = { freestyle: "freestyle (five or more)", standard: "standard (exactly five)",
   renju: "renju (Black: no 3-3, 4-4, overline)", caro: "caro (a five blocked at both ends does not win)" };
 
-const app = { id: null, state: null, stop: null, board: null, config: null };
+const app = { id: null, state: null, stop: null, board: null, config: null, busy: false };
 
 function showMessage(text) {
   $("message").textContent = text || "";
@@ -29,9 +29,13 @@ function options() {
   };
 }
 
-/** Post an action for the current game with a fitting token; errors go to the message line. */
+/** Post an action for the current game with a fitting token; errors go to the message line.
+ * One at a time: while the server works on one, the controls are disabled and clicks ignored
+ * (a double-clicked undo would otherwise take back two moves). */
 async function act(path, body) {
+  if (app.busy) return;
   const seat = app.state ? app.state.to_play : "black";
+  setBusy(true);
   try {
     const state = await request("POST", `/api/games/${app.id}/${path}`,
       { body: body ?? {}, token: tokenFor(app.id, seat) });
@@ -39,7 +43,36 @@ async function act(path, body) {
     setState(state);
   } catch (err) {
     showMessage(err.reason && err.reason !== err.message ? `Refused (${err.reason}): ${err.message}` : err.message);
+  } finally {
+    setBusy(false);
   }
+}
+
+/** Disable the game's controls while an action is on its way, and say so. */
+function setBusy(busy) {
+  app.busy = busy;
+  $("game").classList.toggle("busy", busy);
+  $("board").setAttribute("aria-busy", String(busy));
+  for (const e of document.querySelectorAll("#play-controls button, #type-move button, #review-controls button, #scoring button")) {
+    e.disabled = busy;
+  }
+  showWorking();
+}
+
+/** "Working…" while an action is on its way; "Computer thinking…" while a computer seat is to
+ * move (its move comes over the websocket). */
+function showWorking() {
+  const s = app.state;
+  const computer = s && s.mode === "play" && s.phase === "play" && ["random", "builtin", "engine"].includes(s.seats[s.to_play]);
+  const text = computer ? "Computer thinking…" : app.busy ? "Working…" : "";
+  $("working").textContent = text;
+  $("working").hidden = !text;
+}
+
+/** Show whether the game's websocket is connected (it reconnects by itself). */
+function showConnection(up) {
+  $("connection").textContent = up ? "" : "Disconnected from the server, reconnecting…";
+  $("connection").hidden = up;
 }
 
 function setState(state) {
@@ -87,6 +120,7 @@ function render() {
   $("caps-black").textContent = s.captures.black;
   $("caps-white").textContent = s.captures.white;
   renderClocks(s);
+  showWorking();
   document.querySelector(".player.black").classList.toggle("to-play", s.to_play === "black");
   document.querySelector(".player.white").classList.toggle("to-play", s.to_play === "white");
   $("status").textContent = statusText(s);
@@ -143,7 +177,9 @@ async function openGame(id) {
     return;
   }
   app.stop = follow(id, setState, (up) => {
-    if (up && app.id === id) request("GET", `/api/games/${id}`).then(setState, () => {});
+    if (app.id !== id) return;
+    showConnection(up);
+    if (up) request("GET", `/api/games/${id}`).then(setState, () => {});
   }, receive);
   openAnalysis(id);
   showSeatLinks();
