@@ -143,6 +143,12 @@ def play(page: Page, *vertices: str, height: int = 9) -> None:
         before = page.locator("#status").inner_text()
         point(page, v, height)
         expect(page.locator("#status")).not_to_have_text(before)
+        idle(page)
+
+
+def idle(page: Page) -> None:
+    """Wait until no action of the page is on its way (the controls are enabled again)."""
+    expect(page.locator("#game")).not_to_have_class(re.compile(r"\bbusy\b"))
 
 
 def stones(page: Page) -> int:
@@ -456,3 +462,41 @@ def test_a_lost_connection_is_shown_and_comes_back(
         shot(page, "reconnected")
     finally:
         server.stop()
+
+
+def test_redo_by_button_and_key_and_back_from_review(server: Server, page: Page) -> None:
+    new_game(page, server.url)
+    play(page, "C3", "D4")
+    expect(page.locator("#redo")).to_be_disabled()
+    page.click("#undo")
+    expect(page.locator("#status")).to_have_text("Move 1. White to play (you).")
+    idle(page)
+    page.click("#redo")
+    expect(page.locator("#status")).to_have_text("Move 2. Black to play (you).")
+    assert stones(page) == 2
+    idle(page)
+    page.keyboard.press("Control+z")
+    expect(page.locator("#status")).to_have_text("Move 1. White to play (you).")
+    idle(page)  # a key pressed while the server works is dropped, as a second click is
+    page.keyboard.press("Control+y")
+    expect(page.locator("#status")).to_have_text("Move 2. Black to play (you).")
+    shot(page, "redo")
+    page.click("#to-review")
+    expect(page.locator("#review-controls")).to_be_visible()
+    page.click("#nav-start")
+    expect(page.locator("#status")).to_have_text("Move 0 of 2. Black to play.")
+    page.click("#to-game")
+    expect(page.locator("#play-controls")).to_be_visible()
+    expect(page.locator("#status")).to_have_text("Move 2. Black to play (you).")
+
+
+def test_back_from_a_reviewed_copy_to_the_live_game(server: Server, page: Page) -> None:
+    new_game(page, server.url, white="remote")
+    play(page, "E5")
+    live = page.url
+    page.click("#to-review")  # "Review a copy": the shared game goes on unchanged
+    expect(page).not_to_have_url(live)
+    expect(page.locator("#to-game")).to_be_visible()
+    page.click("#to-game")
+    expect(page).to_have_url(live)
+    expect(page.locator("#play-controls")).to_be_visible()

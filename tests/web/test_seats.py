@@ -26,6 +26,7 @@ SEATED: dict[tuple[str, str], dict[str, Any]] = {
     ("POST", f"{GAME}/pass"): {},
     ("POST", f"{GAME}/resign"): {},
     ("POST", f"{GAME}/undo"): {},
+    ("POST", f"{GAME}/redo"): {},
     ("POST", f"{GAME}/nav"): {"to": "start"},
     ("POST", f"{GAME}/comment"): {"comment": "mine now"},
     ("POST", f"{GAME}/delete-branch"): {},
@@ -40,7 +41,16 @@ SEATED: dict[tuple[str, str], dict[str, Any]] = {
     ("POST", f"{GAME}/graph"): {"playouts": 5},
 }
 # What a seat may do in a game between two people that is not acting for the other colour.
-OWN_COLOUR = {"DELETE", "resign", "score", "score/toggle", "score/accept", "score/cancel", "undo"}
+OWN_COLOUR = {
+    "DELETE",
+    "resign",
+    "score",
+    "score/toggle",
+    "score/accept",
+    "score/cancel",
+    "undo",
+    "redo",
+}
 
 
 def _seated(games: Games, game: str = "go") -> tuple[str, str, str]:
@@ -138,6 +148,9 @@ def test_own_colour_actions(games: Games) -> None:
     """What a seat may do touches only its own side: Black resigns as Black."""
     game, black, white = _seated(games)
     assert games.post(game, "undo", black).json()["move_number"] == 0  # Black's own E5
+    assert games.post(game, "redo", white).status_code == 403  # and Black's to play again
+    assert games.post(game, "redo", black).json()["move_number"] == 1
+    assert games.post(game, "undo", black).json()["move_number"] == 0
     games.play(game, black, "E5")
     games.play(game, white, "C3")
     assert games.post(game, "undo", black).status_code == 403  # White's C3

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from tengen.core.color import Color
 from tengen.core.coords import Point, to_gtp
 from tengen.gomoku import GomokuGame, GomokuIllegal
 from tengen.gomoku.record import game_from_tree, game_to_tree
@@ -113,6 +114,9 @@ class GomokuSession(SessionBase[GomokuComputer]):
             "announce": self._announce(game),
             "seats": {name: seat["kind"] for name, seat in self.meta["seats"].items()},
             "seated": self.seated,
+            "can_redo": self.mode == "play" and bool(self.meta.get("redo")),
+            "copy_of": self.meta.get("copy_of"),
+            "imported": bool(self.meta.get("imported")),
             "players": {"black": root.get("PB") or "Black", "white": root.get("PW") or "White"},
             "ruleset": rules.rule.value,
             "komi": None,
@@ -201,6 +205,7 @@ class GomokuSession(SessionBase[GomokuComputer]):
                 name = to_gtp(point, self.game.rules.height)
                 raise Conflict(f"illegal move {name}: {err.reason}", err.reason) from None
             self.shown = self.game.move_number
+            self.meta["redo"] = []  # a new stone: what was taken back is gone
             self.save()
 
     def resign(self, token: str | None) -> None:
@@ -231,8 +236,30 @@ class GomokuSession(SessionBase[GomokuComputer]):
                 raise Conflict("nothing to undo")
             if moves[-1 - count][0] not in held:
                 raise Forbidden("only the player who made the last move can take it back")
+            height = self.game.rules.height
+            taken = [[c.letter, to_gtp(p, height)] for c, p in moves[len(moves) - count - 1 :]]
             for _ in range(count + 1):
                 self.game.undo()
+            self.meta["redo"] = [*self.meta.get("redo", []), taken]
+            self.shown = self.game.move_number
+            self.save()
+
+    def redo(self, token: str | None) -> None:
+        """Place again the stones the last undo took back (not once another was placed).
+        Raises Conflict when there is nothing to redo."""
+        with self.lock:
+            if self.mode != "play":
+                raise Conflict("redo is for games in play mode; in review, step forward")
+            held = self._require_any(token)
+            stack = self.meta.get("redo", [])
+            if not stack:
+                raise Conflict("nothing to redo")
+            group = stack[-1]
+            if Color.parse(group[0][0]) not in held:
+                raise Forbidden("only the player who took the stones back can place them again")
+            for letter, vertex in group:
+                self.game.play(self._point(vertex), Color.parse(letter))
+            self.meta["redo"] = stack[:-1]
             self.shown = self.game.move_number
             self.save()
 
@@ -262,6 +289,7 @@ class GomokuSession(SessionBase[GomokuComputer]):
             except GomokuIllegal as err:
                 self._warn(f"the engine's move is illegal ({err.reason}); it resigns")
                 self.game.resign(color)
+            self.meta["redo"] = []
             self.shown = self.game.move_number
             self.save()
             return True

@@ -60,6 +60,9 @@ _STATE = {
         "board": {"type": "array", "items": {"type": "string"}},
         "to_play": {"enum": ["black", "white"]},
         "seated": {"type": "boolean"},
+        "can_redo": {"type": "boolean"},
+        "copy_of": {"type": ["string", "null"]},
+        "imported": {"type": "boolean"},
     },
 }
 _SUMMARY = {

@@ -308,6 +308,9 @@ class GameSession(SessionBase[Player]):
             "announce": self._announce(node, last),
             "seats": {name: seat["kind"] for name, seat in self.meta["seats"].items()},
             "seated": self.seated,
+            "can_redo": self.mode == "play" and bool(self.meta.get("redo")),
+            "copy_of": self.meta.get("copy_of"),
+            "imported": bool(self.meta.get("imported")),
             "players": {
                 "black": root.get("PB") or "Black",
                 "white": root.get("PW") or "White",
@@ -485,8 +488,10 @@ class GameSession(SessionBase[Player]):
                     f"illegal move {where}: {err.reason.value}", err.reason.value
                 ) from None
             self._clock_moved(color)
-            if self.mode == "play" and self._passes_at_end():
-                scoring_view.start(self)
+            if self.mode == "play":
+                self.meta["redo"] = []  # a new move: what was taken back is gone
+                if self._passes_at_end():
+                    scoring_view.start(self)
             self.save()
 
     def _place_handicap(self, vertex: Any, token: str | None) -> None:
@@ -553,8 +558,49 @@ class GameSession(SessionBase[Player]):
             if move[0] not in held:
                 raise Forbidden("only the player who made the last move can take it back")
             self.meta["dead"] = None
+            taken = self._line_from(node)
             self.cursor.go_to(node)
             self.cursor.delete_branch()
+            self.meta["redo"] = [*self.meta.get("redo", []), taken]
+            self.save()
+
+    def _line_from(self, node: Node) -> list[list[str | None]]:
+        """The moves from `node` to the cursor, as [colour letter, GTP vertex or None]."""
+        height = self.cursor.game.height
+        moves: list[list[str | None]] = []
+        at: Node | None = self.cursor.node
+        while at is not None:
+            move = _move(at)
+            if move is not None:
+                color, point = move
+                moves.append([color.letter, None if point is None else to_gtp(point, height)])
+            if at is node:
+                break
+            at = at.parent
+        return moves[::-1]
+
+    def redo(self, token: str | None) -> None:
+        """Play again the moves the last undo took back (play mode; not once another move was
+        made, nor on a clock). Raises Conflict when there is nothing to redo."""
+        with self.lock:
+            if self.mode != "play":
+                raise Conflict("redo is for games in play mode; in review, step forward")
+            held = self._require_any(token)
+            stack = self.meta.get("redo", [])
+            if not stack:
+                raise Conflict("nothing to redo")
+            if self.clocks is not None:
+                raise Conflict("a game on a clock cannot redo taken-back moves")
+            group = stack[-1]
+            if Color.parse(group[0][0]) not in held:
+                raise Forbidden("only the player who took the moves back can play them again")
+            game = self.cursor.game
+            for letter, vertex in group:
+                color = Color.parse(letter)
+                self.cursor.play(parse_vertex(vertex or "pass", game.width, game.height), color)
+            self.meta["redo"] = stack[:-1]
+            if self._passes_at_end():
+                scoring_view.start(self)
             self.save()
 
     def computer_move(self) -> bool:
@@ -597,6 +643,7 @@ class GameSession(SessionBase[Player]):
                     self._warn(f"the engine's move is illegal here ({err.reason.value}); it passes")
                     self.cursor.play(None, color)
                 self._clock_moved(color)
+                self.meta["redo"] = []
                 if self._passes_at_end():
                     scoring_view.start(self)
             self.save()
@@ -862,7 +909,11 @@ class Sessions:
         session = self.get(game_id)
         with session.lock:
             text = session.sgf()
-        return self.import_record(text.encode("utf-8"), f"{session.id}.sgf")
+        copy = self.import_record(text.encode("utf-8"), f"{session.id}.sgf")
+        with copy.lock:
+            copy.meta["copy_of"] = session.id  # the page's way back to the live game
+            copy.save()
+        return copy
 
     def _add(self, tree: GameTree, meta: dict[str, Any]) -> AnySession:
         session = self._session(secrets.token_hex(6), tree, meta)

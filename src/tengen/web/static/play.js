@@ -54,7 +54,7 @@ function setBusy(busy) {
   $("game").classList.toggle("busy", busy);
   $("board").setAttribute("aria-busy", String(busy));
   for (const e of document.querySelectorAll("#play-controls button, #type-move button, #review-controls button, #scoring button")) {
-    e.disabled = busy;
+    e.disabled = busy || (e.id === "redo" && !app.state?.can_redo);
   }
   showWorking();
 }
@@ -135,6 +135,8 @@ function render() {
   $("review-controls").hidden = !review;
   $("play-controls").hidden = review;
   $("to-review").textContent = s.seated ? "Review a copy" : "Review";
+  $("redo").disabled = app.busy || !s.can_redo;
+  $("to-game").hidden = !review || (s.imported && !s.copy_of);
   const scoring = s.scoring;
   $("scoring").hidden = !scoring;
   if (scoring) {
@@ -362,6 +364,8 @@ function setup() {
   setupAnalysis(() => ({ id: app.id, state: app.state }), () => app.state && render());
   $("pass").onclick = () => act("pass");
   $("undo").onclick = () => act("undo");
+  $("redo").onclick = () => act("redo");
+  $("to-game").onclick = () => app.state?.copy_of ? go(`/game/${app.state.copy_of}`) : act("mode", { mode: "play" });
   $("resign").onclick = () => confirm("Resign this game?") && act("resign");
   $("score").onclick = () => act("score");
   $("score-accept").onclick = () => act("score/accept");
@@ -372,6 +376,13 @@ function setup() {
     const v = $("vertex").value.trim();
     if (v) act("move", { vertex: v });
     $("vertex").value = "";
+  });
+  document.addEventListener("keydown", (e) => {
+    if ($("play-controls").hidden || $("game").hidden || e.target.closest("input, textarea, select")) return;
+    const key = e.key.toLowerCase();
+    if (!(e.ctrlKey || e.metaKey) || !["z", "y"].includes(key)) return;
+    e.preventDefault();
+    act(key === "y" || e.shiftKey ? "redo" : "undo");
   });
   for (const id of ["show-coords", "show-numbers", "show-chains"]) {
     $(id).addEventListener("change", () => app.state && render());
