@@ -366,6 +366,11 @@ def test_analysis_on_the_board_and_the_win_rate_graph(server: Server, page: Page
     for vertex in candidates.evaluate_all("gs => gs.map(g => g.dataset.vertex)"):
         assert page.locator(f'#board .stone[data-vertex="{vertex}"]').count() == 0
     assert page.locator("#board .own-black, #board .own-white").count() > 0
+    for side, color in (("own-black", "black"), ("own-white", "white")):  # never on own stones
+        for vertex in page.locator(f"#board .{side}").evaluate_all(
+            "r => r.map(e => e.dataset.vertex)"
+        ):
+            assert page.locator(f'#board .stone.{color}[data-vertex="{vertex}"]').count() == 0
     expect(page.locator("#analysis-moves li")).to_have_count(candidates.count())
     shot(page, "18-analysis")
     page.uncheck("#show-ownership")

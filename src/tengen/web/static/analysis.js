@@ -3,6 +3,7 @@
 // as it arrives over the game's websocket, and draws the last result of each.
 
 import { request, tokenFor, tokensFor } from "./api.js";
+import { vertex } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
 const NS = "http://www.w3.org/2000/svg";
@@ -99,19 +100,21 @@ export function renderAnalysis(state, act) {
     }
   }
   renderGraph(state, act);
-  return here && a.visits ? (svg, geometry) => drawOnBoard(svg, geometry, a) : null;
+  return here && a.visits ? (svg, geometry) => drawOnBoard(svg, geometry, a, state.board) : null;
 }
 
-/** Candidate moves (colour: share of the best's visits) and, if shown, the ownership. */
-function drawOnBoard(svg, { x, y, cell, el }, a) {
+/** Candidate moves (colour: share of the best's visits) and, if shown, the ownership: on
+ * empty points and on stones the other side owns (dead), never on a stone its own side owns. */
+function drawOnBoard(svg, { x, y, cell, el }, a, board) {
   const layer = el("g", { class: "analysis-layer" }, svg);
   if ($("show-ownership").checked) {
     a.ownership.forEach((v, i) => {
       if (Math.abs(v) < 0.2) return;
       const c = i % a.width, r = Math.floor(i / a.width);
+      if (board[r][c] === (v > 0 ? "B" : "W")) return;
       const side = cell * 0.55 * Math.abs(v);
       el("rect", { x: x(c) - side / 2, y: y(r) - side / 2, width: side, height: side,
-        class: v > 0 ? "own-black" : "own-white" }, layer);
+        class: v > 0 ? "own-black" : "own-white", "data-vertex": vertex(c, r, board.length) }, layer);
     });
   }
   const most = Math.max(1, ...a.moves.map((m) => m.visits));
