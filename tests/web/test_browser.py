@@ -505,3 +505,27 @@ def test_back_from_a_reviewed_copy_to_the_live_game(server: Server, page: Page) 
     page.click("#to-game")
     expect(page).to_have_url(live)
     expect(page.locator("#play-controls")).to_be_visible()
+
+
+def test_the_new_game_form_refuses_what_is_out_of_range(server: Server, page: Page) -> None:
+    page.goto(server.url)
+    page.wait_for_selector("select[name=ruleset] option", state="attached")
+    message = page.locator("#home-message")
+    page.select_option("[name=size]", "other")
+    page.fill("[name=size_other]", "30")
+    page.click("#start-game")
+    expect(message).to_contain_text("Size (2–25): ")  # the browser's words for "at most 25"
+    expect(page.locator("[name=size_other]")).to_have_attribute("aria-invalid", "true")
+    page.fill("[name=size_other]", "9")
+    page.fill("[name=komi]", "100")
+    page.click("#start-game")
+    expect(message).to_contain_text("komi must be within ±81 on 9x9")
+    page.fill("[name=komi]", "6.5")
+    page.fill("[name=handicap]", "1")
+    page.click("#start-game")
+    expect(message).to_contain_text("handicap must be 0 or 2 to 9, not 1")
+    page.fill("[name=handicap]", "12")
+    page.click("#start-game")
+    expect(message).to_contain_text("Handicap: ")
+    shot(page, "form-refused")
+    assert page.url.rstrip("/") == server.url  # no game was made

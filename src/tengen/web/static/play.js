@@ -350,6 +350,15 @@ function setup() {
   }
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
+    const bad = [...form.elements].find((f) => !f.closest("[hidden]") && !f.checkValidity());
+    for (const f of form.elements) f.removeAttribute("aria-invalid");
+    if (bad) {
+      bad.setAttribute("aria-invalid", "true");
+      bad.focus();
+      const name = bad.closest("label")?.firstChild?.textContent.trim() || bad.name;
+      $("home-message").textContent = `${name}: ${bad.validationMessage}`;
+      return;
+    }
     try {
       const data = await request("POST", "/api/games", { body: newGameOptions(form) });
       saveTokens(data.id, data.tokens);
