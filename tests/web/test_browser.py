@@ -399,7 +399,9 @@ def test_analysis_on_the_board_and_the_win_rate_graph(server: Server, page: Page
 def test_clocks_count_down_and_the_flag_falls(server: Server, page: Page) -> None:
     page.goto(server.url)
     page.wait_for_selector("select[name=ruleset] option", state="attached")
+    expect(page.locator("[name=clock_main]")).to_be_hidden()  # no clock: no clock fields
     page.select_option("[name=clock]", "absolute")
+    expect(page.locator("[name=clock_periods]")).to_be_hidden()
     page.fill("[name=clock_main]", "0.1")  # six seconds each
     page.click("#start-game")
     page.wait_for_selector("#board svg")
@@ -514,7 +516,7 @@ def test_the_new_game_form_refuses_what_is_out_of_range(server: Server, page: Pa
     page.select_option("[name=size]", "other")
     page.fill("[name=size_other]", "30")
     page.click("#start-game")
-    expect(message).to_contain_text("Size (2–25): ")  # the browser's words for "at most 25"
+    expect(message).to_contain_text("Size (2\u201325): ")  # the browser's words for "at most 25"
     expect(page.locator("[name=size_other]")).to_have_attribute("aria-invalid", "true")
     page.fill("[name=size_other]", "9")
     page.fill("[name=komi]", "100")
@@ -529,3 +531,50 @@ def test_the_new_game_form_refuses_what_is_out_of_range(server: Server, page: Pa
     expect(message).to_contain_text("Handicap: ")
     shot(page, "form-refused")
     assert page.url.rstrip("/") == server.url  # no game was made
+
+
+def test_the_board_is_a_grid_for_screen_readers(server: Server, page: Page) -> None:
+    new_game(page, server.url)
+    assert page.locator("#board [role=row]").count() == 9
+    assert page.locator("#board [role=gridcell]").count() == 81
+    play(page, "D4")
+    d4 = page.locator("#board [role=gridcell]#pt-3-5")
+    expect(d4).to_have_attribute("aria-label", "D4, black stone, 4 liberties, last move")
+    play(page, "C4")
+    expect(d4).to_have_attribute("aria-label", "D4, black stone, 3 liberties")
+    expect(page.locator("#pt-2-5")).to_have_attribute(
+        "aria-label", "C4, white stone, 3 liberties, last move"
+    )
+    expect(page.locator("#announce")).to_have_text("White C4.")
+    board = page.locator("#board")
+    board.focus()
+    board.press("ArrowUp")  # the cursor appears at the centre, E5
+    expect(board).to_have_attribute("aria-activedescendant", "pt-4-4")
+    expect(page.locator("#pt-4-4")).to_have_attribute("aria-label", "E5, empty")
+    board.press("Enter")
+    expect(page.locator("#pt-4-4")).to_have_attribute("aria-label", re.compile("^E5, black stone"))
+    for button in page.locator("button:visible").all():  # no button without a name
+        name = (button.get_attribute("aria-label") or button.inner_text()).strip()
+        assert re.search("[A-Za-z]", name), button.evaluate("b => b.outerHTML")
+    page.click("#to-review")
+    for name in ("First move", "Previous move", "Next move", "Last move"):
+        expect(page.get_by_role("button", name=name)).to_be_visible()
+
+
+def test_a_phone_sized_screen(server: Server, browser: Browser) -> None:
+    """At a phone's width the home page (with its games table) and the game page fit without
+    sideways scrolling, and the board takes the width it has."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    page = context.new_page()
+    try:
+        new_game(page, server.url, size="19", white="remote")
+        board = page.locator("#board svg").bounding_box()
+        assert board is not None and board["width"] >= 390 * 0.9
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        shot(page, "phone-game")
+        page.goto(server.url)
+        page.wait_for_selector("#games tbody tr")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        shot(page, "phone-home")
+    finally:
+        context.close()

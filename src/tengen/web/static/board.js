@@ -90,9 +90,29 @@ export class Board {
     const numbers = new Map(state.numbers.map(([c, r, n]) => [`${c},${r}`, n]));
     const forbidden = new Map((state.forbidden ?? []).map(([c, r, why]) => [`${c},${r}`, why]));
     const ghost = state.to_play === "black" ? "url(#bs)" : "url(#ws)";
+    const liberties = new Map();
+    for (const chain of state.chains ?? []) {
+      for (const [c, r] of chain.stones) liberties.set(`${c},${r}`, chain.liberties);
+    }
+    const describe = (c, r) => {
+      const key = `${c},${r}`;
+      const stone = state.board[r][c];
+      const parts = [vertex(c, r, h), { ".": "empty", B: "black stone", W: "white stone" }[stone]];
+      const libs = liberties.get(key);
+      if (libs !== undefined) parts.push(libs === 1 ? "1 liberty" : `${libs} liberties`);
+      if (dead.has(key)) parts.push("dead");
+      if (forbidden.has(key)) parts.push(`forbidden to Black: ${forbidden.get(key)}`);
+      const last = state.last_move;
+      if (last && last[0] === c && last[1] === r) parts.push("last move");
+      return parts.join(", ");
+    };
+    // A grid for screen readers: rows of cells, each named for what is on it.
+    svg.setAttribute("role", "presentation");
     for (let r = 0; r < h; r++) {
+      const row = el("g", { role: "row" }, svg);
       for (let c = 0; c < w; c++) {
-        const g = el("g", { class: "pt", "data-col": c, "data-row": r }, svg);
+        const g = el("g", { class: "pt", "data-col": c, "data-row": r, role: "gridcell",
+          id: `pt-${c}-${r}`, "aria-label": describe(c, r) }, row);
         const stone = state.board[r][c];
         const why = forbidden.get(`${c},${r}`);
         if (why !== undefined) {
@@ -161,6 +181,7 @@ export class Board {
     }
     if (this.cursor) {
       const [c, r] = this.cursor;
+      this.container.setAttribute("aria-activedescendant", `pt-${c}-${r}`);
       el("rect", { x: x(c) - C / 2 + 2, y: y(r) - C / 2 + 2, width: C - 4, height: C - 4,
         class: "cursor" }, svg);
     }
@@ -180,8 +201,6 @@ export class Board {
       const [dc, dr] = moves[e.key];
       const [c, r] = this.cursor ?? [Math.floor(w / 2), Math.floor(h / 2)];
       this.cursor = this.cursor ? [Math.min(w - 1, Math.max(0, c + dc)), Math.min(h - 1, Math.max(0, r + dr))] : [c, r];
-      this.container.setAttribute("aria-label", `cursor at ${vertex(...this.cursor, h)}: ` +
-        `${{ ".": "empty", B: "black stone", W: "white stone" }[this.state.board[this.cursor[1]][this.cursor[0]]]}`);
       this.render(this.state, this.options);
       e.preventDefault();
       e.stopPropagation();
