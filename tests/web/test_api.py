@@ -157,9 +157,10 @@ def test_tokens_guard_the_seats(games: Games) -> None:
     games.play(game, black, "E5")
     assert games.post(game, "move", black, vertex="D4").status_code == 403
     games.play(game, white, "D4")
-    # the last move was White's: Black cannot take it back
+    # the last move was White's: Black cannot take it back, White asks Black
     assert games.post(game, "undo", black).status_code == 403
-    assert games.post(game, "undo", white).json()["move_number"] == 1
+    assert games.post(game, "undo", white).json()["undo_request"] == "white"
+    assert games.post(game, "undo/answer", black, accept=True).json()["move_number"] == 1
     # anyone may watch
     assert games.client.get(f"/api/games/{game}").json()["board"][4][4] == "B"
 

@@ -578,3 +578,61 @@ def test_a_phone_sized_screen(server: Server, browser: Browser) -> None:
         shot(page, "phone-home")
     finally:
         context.close()
+
+
+def test_an_undo_asked_of_the_other_player(server: Server, browser: Browser, page: Page) -> None:
+    new_game(page, server.url, white="remote")
+    link = page.locator("#seat-links a").get_attribute("href")
+    assert link is not None
+    other = browser.new_context(viewport={"width": 1200, "height": 820}).new_page()
+    try:
+        other.goto(link)
+        other.wait_for_selector("#board svg")
+        play(page, "E5")
+        expect(page.locator("#undo")).to_have_text("Ask to undo")
+        page.click("#undo")
+        expect(page.locator("#undo-request-text")).to_have_text(
+            "Black asked to take back their last move; waiting for White."
+        )
+        expect(page.locator("#undo-decline")).to_have_text("Withdraw")
+        asked = other.locator("#undo-request-text")
+        expect(asked).to_have_text("Black asks to take back their last move.")
+        other.click("#undo-decline")
+        expect(page.locator("#undo-request")).to_be_hidden()
+        assert stones(page) == 1
+        idle(page)
+        page.click("#undo")
+        expect(asked).to_be_visible()
+        other.click("#undo-accept")
+        expect(page.locator("#board .stone")).to_have_count(0)
+        expect(other.locator("#undo-request")).to_be_hidden()
+        expect(page.locator("#status")).to_have_text("Move 0. Black to play (you).")
+    finally:
+        other.context.close()
+
+
+def test_confirm_each_move_and_the_move_sound(server: Server, page: Page) -> None:
+    new_game(page, server.url)
+    page.check("#confirm-moves")
+    page.check("#move-sound")
+    point(page, "E5")
+    expect(page.locator("#confirm-play")).to_have_text("Play E5")
+    assert stones(page) == 0  # a first tap only marks the point
+    expect(page.locator('#board .pt.pending[data-col="4"][data-row="4"]')).to_have_count(1)
+    point(page, "E5")  # the second tap on it plays
+    expect(page.locator("#board .stone")).to_have_count(1)
+    expect(page.locator("#confirm-move")).to_be_hidden()
+    expect(page.locator("body")).to_have_attribute("data-sounds", "1")
+    point(page, "C3")
+    page.click("#confirm-play")
+    expect(page.locator("#board .stone")).to_have_count(2)
+    point(page, "D4")
+    page.click("#confirm-cancel")
+    expect(page.locator("#confirm-move")).to_be_hidden()
+    page.reload()  # remembered in this browser
+    page.wait_for_selector("#board svg")
+    expect(page.locator("#confirm-moves")).to_be_checked()
+    expect(page.locator("#move-sound")).to_be_checked()
+    page.uncheck("#confirm-moves")
+    play(page, "D4")
+    assert stones(page) == 3

@@ -27,6 +27,7 @@ SEATED: dict[tuple[str, str], dict[str, Any]] = {
     ("POST", f"{GAME}/resign"): {},
     ("POST", f"{GAME}/undo"): {},
     ("POST", f"{GAME}/redo"): {},
+    ("POST", f"{GAME}/undo/answer"): {"accept": True},
     ("POST", f"{GAME}/nav"): {"to": "start"},
     ("POST", f"{GAME}/comment"): {"comment": "mine now"},
     ("POST", f"{GAME}/delete-branch"): {},
@@ -50,6 +51,7 @@ OWN_COLOUR = {
     "score/cancel",
     "undo",
     "redo",
+    "undo/answer",
 }
 
 
@@ -147,10 +149,12 @@ def test_a_seated_game_left_in_review_still_guards_the_colours(client: TestClien
 def test_own_colour_actions(games: Games) -> None:
     """What a seat may do touches only its own side: Black resigns as Black."""
     game, black, white = _seated(games)
-    assert games.post(game, "undo", black).json()["move_number"] == 0  # Black's own E5
+    assert games.post(game, "undo", black).json()["undo_request"] == "black"  # Black's own E5
+    assert games.post(game, "undo/answer", white, accept=True).json()["move_number"] == 0
     assert games.post(game, "redo", white).status_code == 403  # and Black's to play again
     assert games.post(game, "redo", black).json()["move_number"] == 1
-    assert games.post(game, "undo", black).json()["move_number"] == 0
+    games.post(game, "undo", black)
+    assert games.post(game, "undo/answer", white, accept=True).json()["move_number"] == 0
     games.play(game, black, "E5")
     games.play(game, white, "C3")
     assert games.post(game, "undo", black).status_code == 403  # White's C3

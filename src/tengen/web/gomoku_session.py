@@ -115,6 +115,7 @@ class GomokuSession(SessionBase[GomokuComputer]):
             "seats": {name: seat["kind"] for name, seat in self.meta["seats"].items()},
             "seated": self.seated,
             "can_redo": self.mode == "play" and bool(self.meta.get("redo")),
+            "undo_request": self.undo_request(),
             "copy_of": self.meta.get("copy_of"),
             "imported": bool(self.meta.get("imported")),
             "players": {"black": root.get("PB") or "Black", "white": root.get("PW") or "White"},
@@ -205,7 +206,7 @@ class GomokuSession(SessionBase[GomokuComputer]):
                 name = to_gtp(point, self.game.rules.height)
                 raise Conflict(f"illegal move {name}: {err.reason}", err.reason) from None
             self.shown = self.game.move_number
-            self.meta["redo"] = []  # a new stone: what was taken back is gone
+            self._moved_on()
             self.save()
 
     def resign(self, token: str | None) -> None:
@@ -215,34 +216,42 @@ class GomokuSession(SessionBase[GomokuComputer]):
             self._check_playing()
             to_play = self.game.to_play
             self.game.resign(to_play if to_play in held else next(iter(held)))
+            self._moved_on()
             self.save()
 
-    def undo(self, token: str | None) -> None:
-        """Take back a resignation, or the token's player's last stone and the computer's
-        replies after it. Raises Forbidden (the other player's stone) or Conflict."""
-        with self.lock:
-            if self.mode != "play":
-                raise Conflict("undo is for games in play mode")
-            held = self._require_any(token)
-            if self.game.resigned is not None:
-                self.game.undo()
-                self.save()
-                return
-            moves = self.game.moves
-            count = 0
-            while count < len(moves) and self.seat_kind(moves[-1 - count][0]) in COMPUTER:
-                count += 1
-            if count == len(moves):
-                raise Conflict("nothing to undo")
-            if moves[-1 - count][0] not in held:
-                raise Forbidden("only the player who made the last move can take it back")
-            height = self.game.rules.height
-            taken = [[c.letter, to_gtp(p, height)] for c, p in moves[len(moves) - count - 1 :]]
-            for _ in range(count + 1):
-                self.game.undo()
-            self.meta["redo"] = [*self.meta.get("redo", []), taken]
-            self.shown = self.game.move_number
+    def _undo_check(self, held: set[Color]) -> int:
+        """How many stones an undo by `held` would take back: the player's last and the
+        computer's replies after it (0: a resignation). Raises Forbidden (the other
+        player's stone) or Conflict."""
+        if self.mode != "play":
+            raise Conflict("undo is for games in play mode")
+        if self.game.resigned is not None:
+            return 0
+        moves = self.game.moves
+        count = 0
+        while count < len(moves) and self.seat_kind(moves[-1 - count][0]) in COMPUTER:
+            count += 1
+        if count == len(moves):
+            raise Conflict("nothing to undo")
+        if moves[-1 - count][0] not in held:
+            raise Forbidden("only the player who made the last move can take it back")
+        return count + 1
+
+    def _take_back(self, held: set[Color]) -> None:
+        """Take back a resignation, or `held`'s player's last stone and the computer's replies
+        after it, keeping the stones for redo."""
+        count = self._undo_check(held)
+        if count == 0:
+            self.game.undo()
             self.save()
+            return
+        moves, height = self.game.moves, self.game.rules.height
+        taken = [[c.letter, to_gtp(p, height)] for c, p in moves[len(moves) - count :]]
+        for _ in range(count):
+            self.game.undo()
+        self.meta["redo"] = [*self.meta.get("redo", []), taken]
+        self.shown = self.game.move_number
+        self.save()
 
     def redo(self, token: str | None) -> None:
         """Place again the stones the last undo took back (not once another was placed).
@@ -289,7 +298,7 @@ class GomokuSession(SessionBase[GomokuComputer]):
             except GomokuIllegal as err:
                 self._warn(f"the engine's move is illegal ({err.reason}); it resigns")
                 self.game.resign(color)
-            self.meta["redo"] = []
+            self._moved_on()
             self.shown = self.game.move_number
             self.save()
             return True

@@ -327,6 +327,7 @@ ACTIONS: dict[str, tuple[type[BaseModel], Action]] = {
     "resign": (schemas.Empty, lambda s, b, t: s.resign(t)),
     "undo": (schemas.Empty, lambda s, b, t: s.undo(t)),
     "redo": (schemas.Empty, lambda s, b, t: s.redo(t)),
+    "undo/answer": (schemas.UndoAnswer, lambda s, b, t: s.answer_undo(b.accept, t)),
     "nav": (schemas.Navigate, lambda s, b, t: s.navigate(b.target(), t)),
     "comment": (schemas.Comment, lambda s, b, t: s.set_comment(b.comment, t)),
     "delete-branch": (schemas.Empty, lambda s, b, t: s.delete_branch(t)),

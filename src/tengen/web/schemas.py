@@ -180,6 +180,12 @@ class Comment(Body):
     comment: str = Field(max_length=MAX_COMMENT)
 
 
+class UndoAnswer(Body):
+    """The other player's answer to an undo request (the asker's false withdraws it)."""
+
+    accept: bool
+
+
 class Mode(Body):
     """Switch between play and review."""
 

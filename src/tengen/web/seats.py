@@ -207,6 +207,61 @@ class SessionBase(Generic[P]):
         if self.mode == "play" or not self._people() <= held:
             raise Forbidden(f"the token does not hold the {color.name.lower()} seat")
 
+    # -- undo, asked of the other person in a game between two people ------------------------
+
+    def undo(self, token: str | None) -> None:
+        """Take back the token's player's last move (and a computer's replies after it); in a
+        game between two people, ask the other to agree instead (`answer_undo`).
+
+        Raises Forbidden if the last move by a person was the other player's, Conflict when
+        there is nothing to undo or an undo is already asked."""
+        with self.lock:
+            held = self._require_any(token)
+            self._undo_check(held)
+            if not self.seated:
+                self._take_back(held)
+                return
+            if self.meta.get("undo_request"):
+                raise Conflict("an undo is already asked: wait for the answer", "undo asked")
+            self.meta["undo_request"] = next(iter(held)).letter
+            self.save()
+
+    def answer_undo(self, accept: bool, token: str | None) -> None:
+        """The other player agrees to (`accept`) or declines the undo asked; the player who
+        asked may withdraw it (decline). Raises Conflict when none is asked, Forbidden when
+        the asker tries to accept their own."""
+        with self.lock:
+            held = self._require_any(token)
+            asked = self.meta.get("undo_request")
+            if not asked:
+                raise Conflict("no undo is asked", "no undo asked")
+            asker = COLORS["black" if asked == "B" else "white"]
+            if accept and asker in held:
+                raise Forbidden("the other player answers an undo request, not the one who asked")
+            self.meta["undo_request"] = None
+            if accept:
+                self._take_back({asker})
+            else:
+                self.save()
+
+    def undo_request(self) -> str | None:
+        """The colour that asked for an undo still unanswered ("black", "white"), or None."""
+        asked = self.meta.get("undo_request")
+        return None if not asked else ("black" if asked == "B" else "white")
+
+    def _moved_on(self) -> None:
+        """A new move: what was taken back (redo) and an undo asked before it are gone."""
+        self.meta["redo"] = []
+        self.meta["undo_request"] = None
+
+    def _undo_check(self, held: set[Color]) -> object:
+        """Raise Forbidden or Conflict when `held` may not undo now (the game's own rules)."""
+        raise NotImplementedError
+
+    def _take_back(self, held: set[Color]) -> None:
+        """Undo for `held`, as `undo` describes, and save."""
+        raise NotImplementedError
+
     def _warn(self, text: str) -> None:
         warnings: list[str] = self.meta.setdefault("warnings", [])
         warnings.append(text)

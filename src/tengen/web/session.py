@@ -309,6 +309,7 @@ class GameSession(SessionBase[Player]):
             "seats": {name: seat["kind"] for name, seat in self.meta["seats"].items()},
             "seated": self.seated,
             "can_redo": self.mode == "play" and bool(self.meta.get("redo")),
+            "undo_request": self.undo_request(),
             "copy_of": self.meta.get("copy_of"),
             "imported": bool(self.meta.get("imported")),
             "players": {
@@ -489,7 +490,7 @@ class GameSession(SessionBase[Player]):
                 ) from None
             self._clock_moved(color)
             if self.mode == "play":
-                self.meta["redo"] = []  # a new move: what was taken back is gone
+                self._moved_on()
                 if self._passes_at_end():
                     scoring_view.start(self)
             self.save()
@@ -524,45 +525,50 @@ class GameSession(SessionBase[Player]):
             self.tree.root.set("RE", f"{loser.opponent.letter}+R")
             self.meta["resigned"] = loser.letter
             self.meta["dead"] = None
+            self._moved_on()
             self.save()
 
-    def undo(self, token: str | None) -> None:
-        """Take back the last move of the token's player, and the computer's replies after it.
+    def _undo_check(self, held: set[Color]) -> Node | None:
+        """What an undo by `held` would take back: from the returned node to the end, or the
+        result alone (None). Raises Forbidden if the last move by a person was the other
+        player's, Conflict when there is nothing to undo."""
+        if self.mode != "play":
+            raise Conflict("undo is for games in play mode; in review, delete the branch")
+        if self.meta.get("timeout"):
+            raise Conflict("the game was lost on time: it cannot be taken back", "game over")
+        if self.meta.get("resigned") or "RE" in self.tree.root.properties:
+            return None
+        self.cursor.to_end()
+        node = self.cursor.node
+        while (
+            (move := _move(node)) is not None
+            and self.seat_kind(move[0]) in COMPUTER
+            and node.parent is not None
+        ):
+            node = node.parent
+        move = _move(node)
+        if move is None:
+            raise Conflict("nothing to undo")
+        if move[0] not in held:
+            raise Forbidden("only the player who made the last move can take it back")
+        return node
 
-        Raises Forbidden if the last move by a person was the other player's, Conflict when
-        there is nothing to undo.
-        """
-        with self.lock:
-            if self.mode != "play":
-                raise Conflict("undo is for games in play mode; in review, delete the branch")
-            held = self._require_any(token)
-            if self.meta.get("timeout"):
-                raise Conflict("the game was lost on time: it cannot be taken back", "game over")
-            if self.meta.get("resigned") or "RE" in self.tree.root.properties:
-                self.tree.root.delete("RE")
-                self.meta["resigned"] = None
-                self.meta["dead"] = None
-                self.save()
-                return
-            self.cursor.to_end()
-            node = self.cursor.node
-            while (
-                (move := _move(node)) is not None
-                and self.seat_kind(move[0]) in COMPUTER
-                and node.parent is not None
-            ):
-                node = node.parent
-            move = _move(node)
-            if move is None:
-                raise Conflict("nothing to undo")
-            if move[0] not in held:
-                raise Forbidden("only the player who made the last move can take it back")
+    def _take_back(self, held: set[Color]) -> None:
+        """Take back the last move of `held`'s player and the computer's replies after it (or
+        a resignation), keeping them for redo."""
+        node = self._undo_check(held)
+        if node is None:
+            self.tree.root.delete("RE")
+            self.meta["resigned"] = None
             self.meta["dead"] = None
-            taken = self._line_from(node)
-            self.cursor.go_to(node)
-            self.cursor.delete_branch()
-            self.meta["redo"] = [*self.meta.get("redo", []), taken]
             self.save()
+            return
+        self.meta["dead"] = None
+        taken = self._line_from(node)
+        self.cursor.go_to(node)
+        self.cursor.delete_branch()
+        self.meta["redo"] = [*self.meta.get("redo", []), taken]
+        self.save()
 
     def _line_from(self, node: Node) -> list[list[str | None]]:
         """The moves from `node` to the cursor, as [colour letter, GTP vertex or None]."""
@@ -643,7 +649,7 @@ class GameSession(SessionBase[Player]):
                     self._warn(f"the engine's move is illegal here ({err.reason.value}); it passes")
                     self.cursor.play(None, color)
                 self._clock_moved(color)
-                self.meta["redo"] = []
+                self._moved_on()
                 if self._passes_at_end():
                     scoring_view.start(self)
             self.save()

@@ -5,6 +5,7 @@ import { openAnalysis, receive, renderAnalysis, setupAnalysis } from "./analysis
 import { follow, request, saveTokens, tokenFor, tokensFor } from "./api.js";
 import { Board, vertex } from "./board.js";
 import { renderClocks, syncClockFields, timeControl } from "./clock.js";
+import { confirming, moveSound, setupPrefs } from "./prefs.js";
 import { renderReview, setupOpen, setupReview } from "./review.js";
 
 const $ = (id) => document.getElementById(id);
@@ -13,7 +14,7 @@ const SEAT_NAMES = { human: "you (this screen)", remote: "player on another devi
 const RULE_NAMES = { freestyle: "freestyle (five or more)", standard: "standard (exactly five)",
   renju: "renju (Black: no 3-3, 4-4, overline)", caro: "caro (a five blocked at both ends does not win)" };
 
-const app = { id: null, state: null, stop: null, board: null, config: null, busy: false };
+const app = { id: null, state: null, stop: null, board: null, config: null, busy: false, pending: null };
 
 function showMessage(text) {
   $("message").textContent = text || "";
@@ -53,7 +54,7 @@ function setBusy(busy) {
   app.busy = busy;
   $("game").classList.toggle("busy", busy);
   $("board").setAttribute("aria-busy", String(busy));
-  for (const e of document.querySelectorAll("#play-controls button, #type-move button, #review-controls button, #scoring button")) {
+  for (const e of document.querySelectorAll("#play-controls button, #type-move button, #review-controls button, #scoring button, #undo-request button, #confirm-move button")) {
     e.disabled = busy || (e.id === "redo" && !app.state?.can_redo);
   }
   showWorking();
@@ -78,6 +79,8 @@ function showConnection(up) {
 function setState(state) {
   if (app.state && state.id === app.state.id && state.version < app.state.version) return;
   const announce = !app.state || app.state.announce !== state.announce || app.state.version !== state.version;
+  if (app.state && state.id === app.state.id && state.move_number > app.state.move_number && state.last_move) moveSound();
+  if (app.state?.version !== state.version) app.pending = null;
   app.state = state;
   render();
   if (announce && state.announce) $("announce").textContent = state.announce;
@@ -136,6 +139,8 @@ function render() {
   $("play-controls").hidden = review;
   $("to-review").textContent = s.seated ? "Review a copy" : "Review";
   $("redo").disabled = app.busy || !s.can_redo;
+  $("undo").textContent = s.seated ? "Ask to undo" : "Undo";
+  renderUndoRequest(s);
   $("to-game").hidden = !review || (s.imported && !s.copy_of);
   const scoring = s.scoring;
   $("scoring").hidden = !scoring;
@@ -155,6 +160,7 @@ function render() {
   if (review) renderReview(s, act);
   const overlay = gomoku ? null : renderAnalysis(s, act);
   app.board.render(s, { ...options(), overlay });
+  renderPending(s);
 }
 
 async function clickPoint(col, row) {
@@ -162,7 +168,42 @@ async function clickPoint(col, row) {
   if (!s) return;
   const v = vertex(col, row, s.height);
   if (s.scoring && s.phase !== "over") return act("score/toggle", { vertex: v });
+  if (confirming() && s.mode === "play" && app.pending !== v) {
+    app.pending = v; // the first tap marks the point; a second tap, or the button, plays
+    return render();
+  }
+  app.pending = null;
   return act("move", { vertex: v });
+}
+
+/** The move waiting for confirmation: its button, and a mark on the board. */
+function renderPending(s) {
+  const v = app.pending;
+  $("confirm-move").hidden = !v;
+  if (v) $("confirm-play").textContent = `Play ${v}`;
+  for (const e of document.querySelectorAll("#board .pending")) e.classList.remove("pending");
+  if (!v) return;
+  const col = "ABCDEFGHJKLMNOPQRSTUVWXYZ".indexOf(v[0]);
+  const row = s.height - Number(v.slice(1));
+  document.querySelector(`#board .pt[data-col="${col}"][data-row="${row}"]`)?.classList.add("pending");
+}
+
+/** An undo asked in a game between two people: the other answers it, the asker may withdraw. */
+function renderUndoRequest(s) {
+  const asker = s.undo_request;
+  const box = $("undo-request");
+  box.hidden = !asker;
+  if (!asker) return;
+  const other = asker === "black" ? "white" : "black";
+  const held = tokensFor(app.id);
+  const name = (c) => c[0].toUpperCase() + c.slice(1);
+  const answering = held[other] && !held[asker];
+  $("undo-request-text").textContent = answering
+    ? `${name(asker)} asks to take back their last move.`
+    : `${name(asker)} asked to take back their last move; waiting for ${name(other)}.`;
+  $("undo-accept").hidden = !answering;
+  $("undo-decline").hidden = !held[asker] && !held[other];
+  $("undo-decline").textContent = answering ? "Decline" : "Withdraw";
 }
 
 async function openGame(id) {
@@ -374,6 +415,11 @@ function setup() {
   $("pass").onclick = () => act("pass");
   $("undo").onclick = () => act("undo");
   $("redo").onclick = () => act("redo");
+  $("undo-accept").onclick = () => act("undo/answer", { accept: true });
+  $("undo-decline").onclick = () => act("undo/answer", { accept: false });
+  $("confirm-play").onclick = () => app.pending && act("move", { vertex: app.pending });
+  $("confirm-cancel").onclick = () => { app.pending = null; render(); };
+  setupPrefs(() => { app.pending = null; if (app.state) render(); });
   $("to-game").onclick = () => app.state?.copy_of ? go(`/game/${app.state.copy_of}`) : act("mode", { mode: "play" });
   $("resign").onclick = () => confirm("Resign this game?") && act("resign");
   $("score").onclick = () => act("score");

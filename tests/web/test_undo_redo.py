@@ -1,9 +1,13 @@
-"""Redo in play (the moves an undo took back, played again) and the way back from review."""
+"""Undo asked of the other person, redo in play (the moves an undo took back, played again),
+and the way back from review."""
 
 from __future__ import annotations
 
 import random
 import re
+from typing import Any
+
+import pytest
 
 from tests.web.conftest import Games
 
@@ -14,6 +18,48 @@ def _moves(games: Games, game: str) -> list[str]:
     """The record's moves as the downloaded SGF has them, in order."""
     sgf = games.client.get(f"/api/games/{game}/sgf").text
     return re.findall(r";([BW]\[[a-z]{0,2}\])", sgf)
+
+
+def _between_two_people(games: Games, **options: Any) -> tuple[str, str, str]:
+    """A game between Black on this screen and White on another device: id, two tokens."""
+    body = {"size": 9, "white": "remote", **options}
+    created = games.client.post("/api/games", json=body).json()
+    game, black = created["id"], created["tokens"]["black"]
+    return game, black, created["links"]["white"].split("token=")[1]
+
+
+@pytest.mark.parametrize("kind", ["go", "gomoku"])
+def test_an_undo_between_two_people_is_asked_and_answered(games: Games, kind: str) -> None:
+    options = {"game": "gomoku", "size": 15} if kind == "gomoku" else {}
+    game, black, white = _between_two_people(games, **options)
+    games.play(game, black, "H8")
+    before = _moves(games, game)
+    asked = games.post(game, "undo", black).json()
+    assert asked["undo_request"] == "black" and asked["move_number"] == 1
+    assert games.post(game, "undo", black).json()["reason"] == "undo asked"
+    assert games.post(game, "undo/answer", black, accept=True).status_code == 403  # own ask
+    declined = games.post(game, "undo/answer", white, accept=False).json()
+    assert declined["undo_request"] is None and _moves(games, game) == before
+    assert games.post(game, "undo/answer", white, accept=True).json()["reason"] == "no undo asked"
+    games.post(game, "undo", black)
+    withdrawn = games.post(game, "undo/answer", black, accept=False).json()  # the asker withdraws
+    assert withdrawn["undo_request"] is None and withdrawn["move_number"] == 1
+    games.post(game, "undo", black)
+    accepted = games.post(game, "undo/answer", white, accept=True).json()
+    assert accepted["move_number"] == 0 and accepted["undo_request"] is None
+    assert accepted["to_play"] == "black"
+
+
+def test_a_move_or_a_resignation_drops_an_unanswered_undo_request(games: Games) -> None:
+    game, black, white = _between_two_people(games)
+    games.play(game, black, "E5")
+    games.play(game, white, "C3")
+    assert games.post(game, "undo", white).json()["undo_request"] == "white"
+    assert games.play(game, black, "D4")["undo_request"] is None  # Black played on instead
+    assert games.post(game, "undo/answer", black, accept=True).json()["reason"] == "no undo asked"
+    assert games.post(game, "undo", black).json()["undo_request"] == "black"
+    state = games.post(game, "resign", white).json()
+    assert state["undo_request"] is None and state["result"] == "B+R"
 
 
 def test_redo_puts_back_the_move_and_the_computers_reply(games: Games) -> None:
@@ -84,11 +130,10 @@ def test_redo_is_refused_on_a_clock_and_to_the_other_seat(games: Games) -> None:
     games.play(game, token, "E5")
     games.post(game, "undo", token)
     assert "clock" in games.post(game, "redo", token).json()["error"]
-    created = games.client.post("/api/games", json={"size": 9, "white": "remote"}).json()
-    game, black = created["id"], created["tokens"]["black"]
-    white = created["links"]["white"].split("token=")[1]
+    game, black, white = _between_two_people(games)
     games.play(game, black, "E5")
     games.post(game, "undo", black)
+    games.post(game, "undo/answer", white, accept=True)
     assert games.post(game, "redo", white).status_code == 403  # Black's move, Black's redo
     assert games.post(game, "redo", black).json()["move_number"] == 1
 
