@@ -6,6 +6,7 @@ import { follow, request, saveTokens, tokenFor, tokensFor } from "./api.js";
 import { Board, vertex } from "./board.js";
 import { renderClocks, syncClockFields, timeControl } from "./clock.js";
 import { renderReview, setupOpen, setupReview } from "./review.js";
+import { pendingPoint, renderTools, setupTools, toolClick } from "./tools.js";
 
 const $ = (id) => document.getElementById(id);
 const SEAT_NAMES = { human: "you (this screen)", remote: "player on another device",
@@ -26,6 +27,7 @@ function options() {
     chains: $("show-chains").checked,
     readonly: !Object.keys(tokensFor(app.id)).length,
     review: app.state?.mode === "review",
+    pending: app.state?.mode === "review" ? pendingPoint() : null,
   };
 }
 
@@ -116,7 +118,10 @@ function render() {
   const labels = $("show-chains").checked ? "?labels=1" : "";
   $("export-svg").href = `/api/games/${s.id}/position.svg${labels}`;
   $("export-png").href = `/api/games/${s.id}/position.png${labels}`;
-  if (review) renderReview(s, act);
+  if (review) {
+    renderReview(s, act);
+    if (!gomoku) renderTools(s);
+  }
   const overlay = gomoku ? null : renderAnalysis(s, act);
   app.board.render(s, { ...options(), overlay });
 }
@@ -126,6 +131,7 @@ async function clickPoint(col, row) {
   if (!s) return;
   const v = vertex(col, row, s.height);
   if (s.scoring && s.phase !== "over") return act("score/toggle", { vertex: v });
+  if (s.mode === "review" && toolClick(s, col, row)) return;
   return act("move", { vertex: v });
 }
 
@@ -323,6 +329,7 @@ function setup() {
   });
   setupOpen((id) => go(`/game/${id}`), (msg) => { $("home-message").textContent = msg; });
   setupReview(act);
+  setupTools(act, () => app.state && render());
   setupAnalysis(() => ({ id: app.id, state: app.state }), () => app.state && render());
   $("pass").onclick = () => act("pass");
   $("undo").onclick = () => act("undo");
