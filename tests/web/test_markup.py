@@ -141,6 +141,7 @@ def test_a_second_click_removes_and_erase_clears_a_point(games: Games) -> None:
         ({"kind": "LB", "vertex": "D4", "text": ""}, "'text': String should have at least 1"),
         ({"kind": "LB", "vertex": "D4"}, "a label needs its text"),
         ({"kind": "LB", "vertex": "D4", "text": "  "}, "a label needs its text"),
+        ({"kind": "LB", "vertex": "D4", "text": "a\x00"}, "a label is printable text"),
         ({"kind": "AR", "vertex": "D4", "to": "D4"}, "an arrow must go to another point"),
         ({"kind": "LN", "vertex": "D4", "to": "d4"}, "a line must go to another point"),
         ({"kind": "AR", "vertex": "D4"}, "AR needs a 'to' point"),

@@ -46,13 +46,14 @@ def view(node: Node, width: int, height: int) -> dict[str, list[list[Any]]]:
     def on(p: Point) -> bool:
         return p.col < width and p.row < height
 
+    def pairs(ident: str) -> list[list[Any]]:
+        return [[a.col, a.row, b.col, b.row] for a, b in _read(node, ident) if on(a) and on(b)]
+
     return {
         "marks": [[p.col, p.row, kind] for kind in MARKUP for p in _read(node, kind) if on(p)],
         "labels": [[p.col, p.row, text] for p, text in _read(node, "LB") if on(p)],
-        **{
-            name: [[a.col, a.row, b.col, b.row] for a, b in _read(node, ident) if on(a) and on(b)]
-            for name, ident in (("arrows", "AR"), ("lines", "LN"))
-        },
+        "arrows": pairs("AR"),
+        "lines": pairs("LN"),
         "dimmed": [[p.col, p.row] for p in _dimmed(node) if on(p)],
     }
 

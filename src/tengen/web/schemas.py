@@ -181,6 +181,18 @@ class Comment(Body):
     comment: str = Field(max_length=MAX_COMMENT)
 
 
+def _label(text: str) -> str:
+    """A label's text: something to show, and no control characters."""
+    if not text.strip():
+        raise ValueError("a label needs its text")
+    if not text.isprintable():
+        raise ValueError(f"a label is printable text, not {text!r}")
+    return text
+
+
+LabelText = Annotated[str, Field(min_length=1, max_length=MAX_LABEL), AfterValidator(_label)]
+
+
 class Markup(Body):
     """One click of a markup tool on the node shown: ``{"kind": "TR", "vertex": "D4"}`` adds
     a triangle at D4 or removes it; ``LB`` takes the label's ``text``, ``AR`` and ``LN`` the
@@ -189,7 +201,7 @@ class Markup(Body):
     kind: Annotated[str, AfterValidator(_one_of(KINDS, "markup")), _names(KINDS)]
     vertex: Vertex
     to: Vertex | None = None
-    text: str | None = Field(None, min_length=1, max_length=MAX_LABEL)
+    text: LabelText | None = None
 
     @model_validator(mode="after")
     def _fits(self) -> Markup:
