@@ -80,6 +80,17 @@ def test_marks_drawn_and_edited_with_the_tools(server: Server, page: Page) -> No
     point(page, "F4")
     expect(board.locator('.mark.label[data-vertex="F4"]')).to_have_text("B")
     expect(page.locator("#tool-hint")).to_contain_text("write C")
+    page.select_option("#label-mode", "numbers")
+    point(page, "F6")
+    expect(board.locator('.mark.label[data-vertex="F6"]')).to_have_text("1")
+    point(page, "F6")  # a second click takes the label away
+    expect(board.locator('.mark.label[data-vertex="F6"]')).to_have_count(0)
+    # Dim: light A9 again, dim J1
+    page.click("#markup-tools [data-tool=DD]")
+    point(page, "A9")
+    point(page, "J1")
+    expect(board.locator('.dim[data-vertex="J1"]')).to_have_count(1)
+    expect(board.locator(".dim")).to_have_count(2)
     # Arrow: two clicks
     page.click("#markup-tools [data-tool=AR]")
     point(page, "A3")
