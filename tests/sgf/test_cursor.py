@@ -18,6 +18,7 @@ from tengen.sgf import GameTree, Node, parse, serialise, trees_equal
 from tengen.sgf import cursor as cursor_module
 from tengen.sgf import replay as replay_module
 from tengen.sgf.cursor import Cursor
+from tengen.sgf.markup import dimmed
 from tengen.sgf.replay import ReplayProblem, check_tree, replay
 
 # Main line with a capture; a second variation that ends in an occupied point; a third with
@@ -430,6 +431,24 @@ def test_markup_edits_replace_and_remove() -> None:
         cursor.add_markup("MA", Point(9, 0))
     with pytest.raises(ValueError, match="two different points"):
         cursor.add_arrow(Point(1, 1), Point(1, 1))
+
+
+def test_dimming_is_inherited_and_written_only_where_it_changes() -> None:
+    tree = tree_of(b"(;SZ[9]DD[aa:bb];B[ee];W[cc];B[gg])")
+    cursor = Cursor(tree)
+    root, first = cursor.node, cursor.forward()
+    assert dimmed(first) == dimmed(root) == [Point(0, 0), Point(1, 0), Point(0, 1), Point(1, 1)]
+    cursor.set_dimmed([Point(1, 1), Point(0, 0), Point(1, 0), Point(0, 1)])  # the same set
+    assert "DD" not in first.properties
+    second = cursor.forward()
+    cursor.set_dimmed([])
+    assert second.properties["DD"] == [""] and dimmed(cursor.forward()) == []
+    cursor.back()
+    cursor.set_dimmed([Point(0, 0), Point(0, 0)])
+    assert second.properties["DD"] == ["aa"]
+    assert dimmed(reread(tree).root.children[0].children[0]) == [Point(0, 0)]
+    with pytest.raises(ValueError, match="off the 9x9 board"):
+        cursor.set_dimmed([Point(9, 9)])
 
 
 def test_annotations_are_one_per_node_and_checked() -> None:

@@ -25,7 +25,15 @@ def test_page_and_static_files(client: TestClient) -> None:
     assert page.status_code == 200
     assert 'type="module"' in page.text
     assert client.get("/game/abc").status_code == 200
-    for name in ("board.js", "play.js", "review.js", "api.js", "style.css"):
+    for name in (
+        "board.js",
+        "markup.js",
+        "tools.js",
+        "play.js",
+        "review.js",
+        "api.js",
+        "style.css",
+    ):
         assert client.get(f"/static/{name}").status_code == 200
 
 

@@ -618,7 +618,7 @@ def test_confirm_each_move_and_the_move_sound(server: Server, page: Page) -> Non
     point(page, "E5")
     expect(page.locator("#confirm-play")).to_have_text("Play E5")
     assert stones(page) == 0  # a first tap only marks the point
-    expect(page.locator('#board .pt.pending[data-col="4"][data-row="4"]')).to_have_count(1)
+    expect(page.locator('#board .pt.confirming[data-col="4"][data-row="4"]')).to_have_count(1)
     point(page, "E5")  # the second tap on it plays
     expect(page.locator("#board .stone")).to_have_count(1)
     expect(page.locator("#confirm-move")).to_be_hidden()

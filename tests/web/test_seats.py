@@ -30,6 +30,7 @@ SEATED: dict[tuple[str, str], dict[str, Any]] = {
     ("POST", f"{GAME}/undo/answer"): {"accept": True},
     ("POST", f"{GAME}/nav"): {"to": "start"},
     ("POST", f"{GAME}/comment"): {"comment": "mine now"},
+    ("POST", f"{GAME}/markup"): {"kind": "TR", "vertex": "C3"},
     ("POST", f"{GAME}/delete-branch"): {},
     ("POST", f"{GAME}/promote"): {},
     ("POST", f"{GAME}/mode"): {"mode": "review"},

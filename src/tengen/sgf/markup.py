@@ -1,5 +1,5 @@
 """Markup and annotations of a record's node: comments, point marks, labels, lines, arrows,
-move and position annotations, hotspots and move numbers.
+dimmed points, move and position annotations, hotspots and move numbers.
 
 `NodeEdits` holds the edits and is mixed into `tengen.sgf.cursor.Cursor`, which supplies the
 current node and the board it checks points against. Every value is written with
@@ -98,6 +98,18 @@ class NodeEdits:
         """Remove the arrow from `a` to `b` if there is one."""
         self._remove_pair("AR", {(a, b)})
 
+    def set_dimmed(self, points: list[Point]) -> None:
+        """Dim `points` from the current node on (DD): the nodes below inherit the dimming
+        until one sets its own, as FF[4] says; [] undims every point (``DD[]``).
+
+        DD is written only where it changes the inherited dimming. Raises ValueError for a
+        point off the board.
+        """
+        points = list(dict.fromkeys(self._on_board(p) for p in points))
+        parent = self.node.parent
+        inherited = dimmed(parent) if parent is not None else []
+        self._set_or_delete("DD", None if set(points) == set(inherited) else points)
+
     def set_move_annotation(self, kind: str | None, value: int = 1) -> None:
         """Annotate the current move: BM (bad) or TE (tesuji) with `value` 1 or 2 (very), DO
         (doubtful) or IT (interesting); None removes the annotation. One per node.
@@ -166,6 +178,18 @@ class NodeEdits:
         kept = [pair for pair in pairs if pair not in matches]
         if len(kept) != len(pairs):
             self._set_or_delete(ident, kept or None)
+
+
+def dimmed(node: Node) -> list[Point]:
+    """The points dimmed at `node`: its own DD, else the nearest ancestor's (FF[4]: DD is
+    inherited, and ``DD[]`` ends it). Raises ValueError if that DD does not read."""
+    n: Node | None = node
+    while n is not None:
+        if "DD" in n.properties:
+            points: list[Point] = n.get("DD")
+            return points
+        n = n.parent
+    return []
 
 
 def has_move(node: Node) -> int:

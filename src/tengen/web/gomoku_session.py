@@ -364,6 +364,12 @@ class GomokuSession(SessionBase[GomokuComputer]):
         """Refused: comments are edited in Go records only, for now."""
         raise self._go_only("editing comments")
 
+    def set_markup(
+        self, kind: str, vertex: Any, to: Any, text: str | None, token: str | None
+    ) -> None:
+        """Refused: markup is edited in Go records only, for now."""
+        raise self._go_only("editing markup")
+
     def delete_branch(self, token: str | None) -> None:
         """Refused: a Gomoku record here is one line."""
         raise self._go_only("deleting a branch")

@@ -330,6 +330,7 @@ ACTIONS: dict[str, tuple[type[BaseModel], Action]] = {
     "undo/answer": (schemas.UndoAnswer, lambda s, b, t: s.answer_undo(b.accept, t)),
     "nav": (schemas.Navigate, lambda s, b, t: s.navigate(b.target(), t)),
     "comment": (schemas.Comment, lambda s, b, t: s.set_comment(b.comment, t)),
+    "markup": (schemas.Markup, lambda s, b, t: s.set_markup(b.kind, b.vertex, b.to, b.text, t)),
     "delete-branch": (schemas.Empty, lambda s, b, t: s.delete_branch(t)),
     "promote": (schemas.Empty, lambda s, b, t: s.promote(t)),
     "mode": (schemas.Mode, lambda s, b, t: s.set_mode(b.mode, t)),

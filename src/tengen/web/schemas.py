@@ -25,6 +25,7 @@ from tengen.ai.levels import DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL
 from tengen.clock import TimeControl
 from tengen.core.rules import PRESETS
 from tengen.gomoku import Rule
+from tengen.web.markup_view import KINDS, MAX_LABEL, PAIRS
 from tengen.web.seats import COMPUTER, BadRequest
 
 MAX_TITLE = 200  # characters of a game's title
@@ -184,6 +185,42 @@ class UndoAnswer(Body):
     """The other player's answer to an undo request (the asker's false withdraws it)."""
 
     accept: bool
+
+
+def _label(text: str) -> str:
+    """A label's text: something to show, and no control characters."""
+    if not text.strip():
+        raise ValueError("a label needs its text")
+    if not text.isprintable():
+        raise ValueError(f"a label is printable text, not {text!r}")
+    return text
+
+
+LabelText = Annotated[str, Field(min_length=1, max_length=MAX_LABEL), AfterValidator(_label)]
+
+
+class Markup(Body):
+    """One click of a markup tool on the node shown: ``{"kind": "TR", "vertex": "D4"}`` adds
+    a triangle at D4 or removes it; ``LB`` takes the label's ``text``, ``AR`` and ``LN`` the
+    point they go ``to``; ``DD`` dims or undims; ``erase`` removes every mark at the point."""
+
+    kind: Annotated[str, AfterValidator(_one_of(KINDS, "markup")), _names(KINDS)]
+    vertex: Vertex
+    to: Vertex | None = None
+    text: LabelText | None = None
+
+    @model_validator(mode="after")
+    def _fits(self) -> Markup:
+        """`to` for arrows and lines only, and there always; `text` for labels only."""
+        if (self.to is not None) != (self.kind in PAIRS):
+            raise ValueError(
+                f"{self.kind} needs a 'to' point"
+                if self.to is None
+                else f"only arrows and lines take a 'to' point, not {self.kind}"
+            )
+        if self.text is not None and self.kind != "LB":
+            raise ValueError(f"only labels (LB) take a 'text', not {self.kind}")
+        return self
 
 
 class Mode(Body):

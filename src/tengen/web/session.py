@@ -32,7 +32,7 @@ from tengen.render.grid import star_points
 from tengen.sgf import GameTree, Node, SgfError, parse, serialise
 from tengen.sgf.cursor import Cursor
 from tengen.sgf.formats import FORMATS
-from tengen.web import scoring_view
+from tengen.web import markup_view, scoring_view
 from tengen.web.clocks import GameClocks
 from tengen.web.gomoku_session import GomokuSession
 from tengen.web.players import (
@@ -321,6 +321,7 @@ class GameSession(SessionBase[Player]):
             "handicap_left": self.placing_handicap(),
             "result": root.get("RE"),
             "comment": self.cursor.comment,
+            "markup": markup_view.view(node, w, h),
             "variations": [
                 {"index": i, "label": _move_label(c, h) or "(no move)"}
                 for i, c in enumerate(node.children)
@@ -757,6 +758,30 @@ class GameSession(SessionBase[Player]):
             self._require_all(token)
             self.cursor.comment = text
             self.save()
+
+    def set_markup(
+        self, kind: str, vertex: Any, to: Any, text: str | None, token: str | None
+    ) -> None:
+        """Add or remove a mark of the current node, as a markup tool's click does (review;
+        see `markup_view.toggle`). Raises BadRequest for a point off the board or a mark
+        that cannot be made, Conflict in play."""
+        with self.lock:
+            self._require_all(token)
+            if self.mode == "play":
+                raise Conflict("markup is edited in review: switch the game to review mode")
+            point = self._markup_point(vertex)
+            end = None if to is None else self._markup_point(to)
+            try:
+                markup_view.toggle(self.cursor, kind, point, end, text)
+            except ValueError as err:
+                raise BadRequest(str(err), "markup") from None
+            self.save()
+
+    def _markup_point(self, vertex: Any) -> Point:
+        point = self._parse_vertex(vertex)
+        if point is None:
+            raise BadRequest("markup goes on a point of the board, not 'pass'", "markup")
+        return point
 
     def delete_branch(self, token: str | None) -> None:
         """Delete the current node and its subtree (review). Raises Conflict at the root."""

@@ -1,5 +1,7 @@
 // The SVG board: draws a game state and turns clicks and keys into points. No game logic.
 
+import { drawMarkup, marked } from "./markup.js";
+
 const NS = "http://www.w3.org/2000/svg";
 const C = 40; // one cell, in SVG units
 const COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
@@ -27,8 +29,9 @@ export class Board {
     container.addEventListener("keydown", (e) => this.key(e));
   }
 
-  /** Draw `state` with options {coords, numbers, chains, readonly, review, overlay}; `overlay`
-   * draws more on the SVG, given {x(col), y(row), cell, el}. */
+  /** Draw `state` with options {coords, numbers, chains, readonly, review, overlay, pending};
+   * `overlay` draws more on the SVG, given {x(col), y(row), cell, el}; `pending` is the first
+   * point of an arrow or line being drawn with the markup tools. */
   render(state, options) {
     this.state = state;
     this.options = options;
@@ -153,7 +156,8 @@ export class Board {
     }
     // Drawn over the stones, under the marks: the analysis (candidate moves, ownership).
     options.overlay?.(svg, { x, y, cell: C, el });
-    if (state.last_move && !options.numbers) {
+    if (state.markup) drawMarkup(svg, state, { x, y, cell: C, el, vertex }, options.pending);
+    if (state.last_move && !options.numbers && !marked(state, ...state.last_move)) {
       const [c, r] = state.last_move;
       el("circle", { cx: x(c), cy: y(r), r: C * 0.22, class: "last" }, svg);
     }

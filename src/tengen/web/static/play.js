@@ -7,6 +7,7 @@ import { Board, vertex } from "./board.js";
 import { renderClocks, syncClockFields, timeControl } from "./clock.js";
 import { confirming, moveSound, setupPrefs } from "./prefs.js";
 import { renderReview, setupOpen, setupReview } from "./review.js";
+import { pendingPoint, renderTools, setupTools, toolClick } from "./tools.js";
 
 const $ = (id) => document.getElementById(id);
 const SEAT_NAMES = { human: "you (this screen)", remote: "player on another device",
@@ -27,6 +28,7 @@ function options() {
     chains: $("show-chains").checked,
     readonly: !Object.keys(tokensFor(app.id)).length,
     review: app.state?.mode === "review",
+    pending: app.state?.mode === "review" ? pendingPoint() : null,
   };
 }
 
@@ -157,7 +159,10 @@ function render() {
   const labels = $("show-chains").checked ? "?labels=1" : "";
   $("export-svg").href = `/api/games/${s.id}/position.svg${labels}`;
   $("export-png").href = `/api/games/${s.id}/position.png${labels}`;
-  if (review) renderReview(s, act);
+  if (review) {
+    renderReview(s, act);
+    if (!gomoku) renderTools(s);
+  }
   const overlay = gomoku ? null : renderAnalysis(s, act);
   app.board.render(s, { ...options(), overlay });
   renderPending(s);
@@ -168,6 +173,7 @@ async function clickPoint(col, row) {
   if (!s) return;
   const v = vertex(col, row, s.height);
   if (s.scoring && s.phase !== "over") return act("score/toggle", { vertex: v });
+  if (s.mode === "review" && toolClick(s, col, row)) return;
   if (confirming() && s.mode === "play" && app.pending !== v) {
     app.pending = v; // the first tap marks the point; a second tap, or the button, plays
     return render();
@@ -181,11 +187,11 @@ function renderPending(s) {
   const v = app.pending;
   $("confirm-move").hidden = !v;
   if (v) $("confirm-play").textContent = `Play ${v}`;
-  for (const e of document.querySelectorAll("#board .pending")) e.classList.remove("pending");
+  for (const e of document.querySelectorAll("#board .confirming")) e.classList.remove("confirming");
   if (!v) return;
   const col = "ABCDEFGHJKLMNOPQRSTUVWXYZ".indexOf(v[0]);
   const row = s.height - Number(v.slice(1));
-  document.querySelector(`#board .pt[data-col="${col}"][data-row="${row}"]`)?.classList.add("pending");
+  document.querySelector(`#board .pt[data-col="${col}"][data-row="${row}"]`)?.classList.add("confirming");
 }
 
 /** An undo asked in a game between two people: the other answers it, the asker may withdraw. */
@@ -411,6 +417,7 @@ function setup() {
   });
   setupOpen((id) => go(`/game/${id}`), (msg) => { $("home-message").textContent = msg; });
   setupReview(act);
+  setupTools(act, () => app.state && render());
   setupAnalysis(() => ({ id: app.id, state: app.state }), () => app.state && render());
   $("pass").onclick = () => act("pass");
   $("undo").onclick = () => act("undo");
