@@ -636,3 +636,38 @@ def test_confirm_each_move_and_the_move_sound(server: Server, page: Page) -> Non
     page.uncheck("#confirm-moves")
     play(page, "D4")
     assert stones(page) == 3
+
+
+def test_a_swap2_opening_between_two_people(server: Server, browser: Browser, page: Page) -> None:
+    page.goto(server.url)
+    page.wait_for_selector("select[name=rule] option", state="attached")
+    page.check("[name=game][value=gomoku]")
+    page.select_option("[name=opening]", "swap2")
+    page.select_option("[name=white]", "remote")
+    page.click("#start-game")
+    page.wait_for_selector("#board svg")
+    link = page.locator("#seat-links a").get_attribute("href")
+    assert link is not None
+    other = browser.new_context(viewport={"width": 1200, "height": 820}).new_page()
+    try:
+        other.goto(link)
+        other.wait_for_selector("#board svg")
+        text = page.locator("#opening-text")
+        expect(text).to_have_text(
+            "Swap2 opening. You: place the first three stones (black, white, black): 0 of 3."
+        )
+        play(page, "H8", "J9", "H10", height=15)
+        expect(page.locator("#board .stone.white")).to_have_count(1)  # player 1 placed it
+        expect(other.locator("#opening-text")).to_contain_text("You: play White's stone 4")
+        expect(other.locator("#opening-choices button")).to_have_count(2)
+        other.click('#opening-choices button[data-choice="swap"]')
+        expect(other.locator("#opening")).to_be_hidden()
+        expect(page.locator("#status")).to_have_text("Move 3. White to play (you).")
+        expect(other.locator("#status")).to_have_text("Move 3. White to play.")
+        shot(other, "swap2-after-swap")
+        play(page, "G7", height=15)  # player 1, now White, plays stone 4
+        expect(other.locator("#status")).to_have_text("Move 4. Black to play (you).")
+        play(other, "A1", height=15)
+        expect(page.locator("#board .stone")).to_have_count(5)
+    finally:
+        other.context.close()

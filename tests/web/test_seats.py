@@ -28,6 +28,7 @@ SEATED: dict[tuple[str, str], dict[str, Any]] = {
     ("POST", f"{GAME}/undo"): {},
     ("POST", f"{GAME}/redo"): {},
     ("POST", f"{GAME}/undo/answer"): {"accept": True},
+    ("POST", f"{GAME}/opening"): {"choice": "swap"},
     ("POST", f"{GAME}/nav"): {"to": "start"},
     ("POST", f"{GAME}/comment"): {"comment": "mine now"},
     ("POST", f"{GAME}/markup"): {"kind": "TR", "vertex": "C3"},

@@ -15,8 +15,10 @@ from tengen.core.color import Color
 from tengen.core.coords import Point, to_gtp
 from tengen.gomoku import GomokuGame, GomokuIllegal
 from tengen.gomoku.record import game_from_tree, game_to_tree
+from tengen.gomoku.rules import Opening
 from tengen.render.grid import star_points
 from tengen.sgf import GameTree
+from tengen.web import opening
 from tengen.web.players import EngineError, GomokuComputer
 from tengen.web.seats import COMPUTER, BadRequest, Conflict, Forbidden, SessionBase, parse_vertex
 from tengen.web.store import Store
@@ -46,7 +48,11 @@ class GomokuSession(SessionBase[GomokuComputer]):
     ) -> None:
         super().__init__(game_id, tree, meta, store, created)
         meta["game"] = "gomoku"
-        self.game = open_game(tree)
+        rule = Opening(meta.get("opening", "none"))
+        try:
+            self.game = opening.rebuild(open_game(tree), rule, meta.get("opening_log", []))
+        except (ValueError, GomokuIllegal) as err:
+            raise BadRequest(f"cannot replay the game's opening: {err}") from None
         self._make_player = make_player
         self.shown = min(int(meta.get("shown", self.game.move_number)), self.game.move_number)
         if self.mode == "play":
@@ -96,6 +102,9 @@ class GomokuSession(SessionBase[GomokuComputer]):
             "stars": [[p.col, p.row] for p in star_points(w, h)],
             "board": rows,
             "to_play": game.to_play.name.lower(),
+            "acting": opening.actor(game).name.lower(),
+            "black_player": self.game.black_player,
+            "opening": opening.view(game, self.meta) if self.mode == "play" else None,
             "move_number": game.move_number,
             "line_length": self.game.move_number,
             "last_move": None if last is None else list(last),
@@ -196,18 +205,100 @@ class GomokuSession(SessionBase[GomokuComputer]):
         with self.lock:
             point = self._point(vertex)
             self._check_playing()
-            color = self.game.to_play
+            color = opening.actor(self.game)  # in a swap opening, not always the stone's colour
             self._require_seat(token, color)
             if self.seat_kind(color) in COMPUTER:
                 raise Conflict(f"it is the computer's turn ({color.name.lower()})", "wrong turn")
+            if "keep" in opening.options(self.game, False):
+                raise Conflict("choose first: keep Black, or take White", "opening")
             try:
-                self.game.play(point, color)
+                if self.meta.get("opening_two"):
+                    self._place_two(point)
+                else:
+                    self.game.play(point)
             except GomokuIllegal as err:
                 name = to_gtp(point, self.game.rules.height)
                 raise Conflict(f"illegal move {name}: {err.reason}", err.reason) from None
             self.shown = self.game.move_number
             self._moved_on()
             self.save()
+
+    def _place_two(self, point: Point) -> None:
+        """Swap2's stones 4 and 5: the first click is held, the second places both (the same
+        point twice lets go of the first)."""
+        held = self.meta.get("opening_pending")
+        if held is None:
+            if self.game.board[point] is not None:
+                raise GomokuIllegal("occupied", self.game.move_number + 1, point)
+            self.meta["opening_pending"] = [point.col, point.row]
+            return
+        self.meta["opening_pending"] = None
+        first = Point(*held)
+        if first == point:
+            return
+        self.game.place_opening([first, point])
+        self.meta["opening_two"] = False
+        self._log_choice(3, "two")
+
+    def choose_opening(self, choice: str, token: str | None) -> None:
+        """The opening's choice of the player who owes it: "swap" (the other colour), "keep"
+        (swap2's player 1 stays Black), "two" (swap2's player 2 places stones 4 and 5).
+        Raises Forbidden for another seat, Conflict for a choice not open now."""
+        with self.lock:
+            self._check_playing()
+            color = opening.actor(self.game)
+            self._require_seat(token, color)
+            if self.seat_kind(color) in COMPUTER:
+                raise Conflict(f"it is the computer's turn ({color.name.lower()})", "wrong turn")
+            open_now = opening.options(self.game, bool(self.meta.get("opening_two")))
+            if choice not in open_now:
+                now = ", ".join(open_now) or "none"
+                raise Conflict(f"{choice!r} is not a choice now (open: {now})", "opening")
+            n = self.game.move_number
+            if choice == "two":
+                self.meta["opening_two"] = True
+            else:
+                if choice == "swap":
+                    self.game.swap()
+                    self._swap_seats()
+                else:
+                    self.game.decide_opening(None)
+                self._log_choice(n, choice)
+            self._moved_on()
+            self.save()
+
+    def _decide_opening(self, answer: list[Point] | None) -> None:
+        """Carry out a computer's opening answer (as ``SWAP2BOARD`` gives it) and note the
+        choice it makes. Raises GomokuIllegal for an answer the opening does not allow."""
+        n = self.game.move_number
+        self.game.decide_opening(answer)
+        if answer is None:
+            choice = "swap" if n == 3 else "keep"
+        elif len(answer) == 2:
+            choice = "two"
+        else:
+            choice = "swap" if n == 5 else ""
+        if choice == "swap":
+            self._swap_seats()
+        if choice:
+            self._log_choice(n, choice)
+
+    def _log_choice(self, after: int, choice: str) -> None:
+        log: list[list[Any]] = self.meta.setdefault("opening_log", [])
+        log.append([after, choice])
+
+    def _swap_seats(self) -> None:
+        """The people (and computers) change colours; so do the record's names."""
+        seats = self.meta["seats"]
+        seats["black"], seats["white"] = seats["white"], seats["black"]
+        self._players = {c.opponent: p for c, p in self._players.items()}
+        root = self.tree.root
+        black, white = root.get("PB"), root.get("PW")
+        for prop, name in (("PB", white), ("PW", black)):
+            if name is None:
+                root.delete(prop)
+            else:
+                root.set(prop, name)
 
     def resign(self, token: str | None) -> None:
         """The token's player resigns (the player to move if the token holds both seats)."""
@@ -227,6 +318,10 @@ class GomokuSession(SessionBase[GomokuComputer]):
             raise Conflict("undo is for games in play mode")
         if self.game.resigned is not None:
             return 0
+        if self.game.rules.opening is not Opening.NONE:
+            if not (self.game.move_number or self.meta.get("opening_two")):
+                raise Conflict("nothing to undo")
+            return -1  # the last action, whoever took it (a swap exchanged the colours)
         moves = self.game.moves
         count = 0
         while count < len(moves) and self.seat_kind(moves[-1 - count][0]) in COMPUTER:
@@ -245,6 +340,9 @@ class GomokuSession(SessionBase[GomokuComputer]):
             self.game.undo()
             self.save()
             return
+        if count < 0:
+            self._undo_actions()
+            return
         moves, height = self.game.moves, self.game.rules.height
         taken = [[c.letter, to_gtp(p, height)] for c, p in moves[len(moves) - count :]]
         for _ in range(count):
@@ -252,6 +350,33 @@ class GomokuSession(SessionBase[GomokuComputer]):
         self.meta["redo"] = [*self.meta.get("redo", []), taken]
         self.shown = self.game.move_number
         self.save()
+
+    def _undo_actions(self) -> None:
+        """Under a swap opening: take back the last action (a stone, the opening's stones, a
+        choice), and the computer's after it, until a person is to act."""
+        while True:
+            self._undo_action()
+            person = self.seat_kind(opening.actor(self.game)) not in COMPUTER
+            if person or not self.game.move_number:
+                break
+        self.shown = self.game.move_number
+        self.save()
+
+    def _undo_action(self) -> None:
+        """Take back one action of a swap opening's game, with the choice it noted."""
+        if self.meta.get("opening_two"):
+            self.meta["opening_two"], self.meta["opening_pending"] = False, None
+            return
+        log: list[list[Any]] = self.meta.get("opening_log", [])
+        n = self.game.move_number
+        last = log[-1] if log else None
+        if last is not None and int(last[0]) == n and last[1] in ("swap", "keep"):
+            log.pop()
+            if last[1] == "swap":
+                self._swap_seats()
+        elif last is not None and last == [3, "two"] and n == 5:
+            log.pop()
+        self.game.undo()
 
     def redo(self, token: str | None) -> None:
         """Place again the stones the last undo took back (not once another was placed).
@@ -281,7 +406,7 @@ class GomokuSession(SessionBase[GomokuComputer]):
         with self.lock:
             if self.phase() != "play":
                 return False
-            color = self.game.to_play
+            color = opening.actor(self.game)
             kind = self.seat_kind(color)
             if kind not in COMPUTER:
                 return False
@@ -289,8 +414,10 @@ class GomokuSession(SessionBase[GomokuComputer]):
             if player is None:
                 player = self._players[color] = self._make_player(kind)
             try:
-                point = player.genmove(self.game)
-                self.game.play(point, color)
+                if self.game.opening_decision is not None:
+                    self._decide_opening(player.opening(self.game))
+                else:
+                    self.game.play(player.genmove(self.game), color)
             except EngineError as err:
                 self._warn(f"engine failed: {err}")
                 self.save()

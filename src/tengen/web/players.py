@@ -23,7 +23,7 @@ from tengen.clock import Clock, TimeControl
 from tengen.core.color import Color
 from tengen.core.coords import Move, Point, from_gtp, to_gtp
 from tengen.core.game import Game
-from tengen.gomoku import GomokuGame
+from tengen.gomoku import GomokuGame, Opening
 from tengen.gomoku.manager import GomocupEngine, GomocupError
 from tengen.gtp.client import GtpClient, GtpClientError
 from tengen.seat import RESIGN, Resign
@@ -225,6 +225,12 @@ class GomokuComputer(Protocol):
         """The stone the player to move places. Raises EngineError."""
         ...
 
+    def opening(self, game: GomokuGame) -> list[Point] | None:
+        """The swap opening's step this player owes, as ``SWAP2BOARD`` answers it: the first
+        three stones, or after three or five stones None (take the other colour) or stones
+        for the side to move. Raises EngineError."""
+        ...
+
     def close(self) -> None:
         """Free what the player holds (an engine process)."""
         ...
@@ -239,6 +245,13 @@ class BuiltinGomoku:
     def genmove(self, game: GomokuGame) -> Point:
         """The built-in player's stone."""
         return self._player.genmove(game)
+
+    def opening(self, game: GomokuGame) -> list[Point] | None:
+        """The built-in player's opening: three stones it judges even, or its side's choice."""
+        if not game.moves:
+            return self._player.open_three(game)
+        two = game.rules.opening is Opening.SWAP2 and game.move_number == 3
+        return self._player.choose_side(game, two)
 
     def close(self) -> None:
         """Nothing to free."""
@@ -255,12 +268,21 @@ class GomocupPlayer:
 
     def genmove(self, game: GomokuGame) -> Point:
         """Start the brain if needed, then ask for its move. Raises EngineError."""
+        return self._ask(game, lambda engine: engine.board(game))
+
+    def opening(self, game: GomokuGame) -> list[Point] | None:
+        """The brain's answer to ``SWAP2BOARD`` with the stones so far. Raises EngineError."""
+        stones = [p for _, p in game.moves]
+        return self._ask(game, lambda engine: engine.swap2board(stones, game.rules.opening))
+
+    def _ask(self, game: GomokuGame, question: Callable[[GomocupEngine], T]) -> T:
+        """Start the brain if needed and ask it; a failure stops it and is an EngineError."""
         try:
             if self._engine is None:
                 self._engine = GomocupEngine(self.argv, self.timeout)
                 self._engine.start(game.rules.width, game.rules.height)
                 self._engine.set_rules(game.rules)
-            return self._engine.board(game)
+            return question(self._engine)
         except GomocupError as err:
             self.close()
             raise EngineError(str(err)) from None

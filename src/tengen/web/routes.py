@@ -328,6 +328,7 @@ ACTIONS: dict[str, tuple[type[BaseModel], Action]] = {
     "undo": (schemas.Empty, lambda s, b, t: s.undo(t)),
     "redo": (schemas.Empty, lambda s, b, t: s.redo(t)),
     "undo/answer": (schemas.UndoAnswer, lambda s, b, t: s.answer_undo(b.accept, t)),
+    "opening": (schemas.OpeningChoice, lambda s, b, t: s.choose_opening(b.choice, t)),
     "nav": (schemas.Navigate, lambda s, b, t: s.navigate(b.target(), t)),
     "comment": (schemas.Comment, lambda s, b, t: s.set_comment(b.comment, t)),
     "markup": (schemas.Markup, lambda s, b, t: s.set_markup(b.kind, b.vertex, b.to, b.text, t)),

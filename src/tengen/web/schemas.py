@@ -100,6 +100,7 @@ class NewGame(Body):
 
     game: Literal["go", "gomoku"] = "go"
     rule: GomokuRule = "freestyle"
+    opening: Literal["none", "swap", "swap2"] = "none"
     size: int = Field(19, ge=2, le=25, description="19 for Go, 15 for Gomoku when not given")
     ruleset: Ruleset = "chinese"
     komi: float | None = Field(
@@ -132,6 +133,8 @@ class NewGame(Body):
                 raise ValueError("Gomoku has no handicap")
             if self.time:
                 raise ValueError("clocks are for Go games")
+        elif self.opening != "none":
+            raise ValueError("swap openings are for Gomoku games")
         if self.handicap == 1:
             raise ValueError("handicap must be 0 or 2 to 9, not 1")
         points = self.size * self.size
@@ -179,6 +182,12 @@ class Comment(Body):
     """The comment of the node shown ("" removes it)."""
 
     comment: str = Field(max_length=MAX_COMMENT)
+
+
+class OpeningChoice(Body):
+    """A swap opening's choice: take the other colour, keep Black, or place two more."""
+
+    choice: Literal["swap", "keep", "two"]
 
 
 class UndoAnswer(Body):

@@ -656,6 +656,12 @@ class GameSession(SessionBase[Player]):
             self.save()
             return True
 
+    def choose_opening(self, choice: str, token: str | None) -> None:
+        """Refused: Go has no swap opening (after the seat is checked, as for a move)."""
+        with self.lock:
+            self._require_seat(token, self.cursor.game.to_play)
+            raise Conflict("swap openings are Gomoku's; Go has none", "go")
+
     # -- scoring -----------------------------------------------------------------------------
 
     def score_start(self, token: str | None) -> None:
@@ -887,7 +893,9 @@ class Sessions:
             "resigned": None,
             "warnings": [],
         }
-        if not gomoku:
+        if gomoku:
+            meta["opening"] = options.opening
+        else:
             meta["level"] = options.level
         if options.time:
             meta["clock"] = GameClocks(TimeControl.parse(options.time)).to_meta()

@@ -5,6 +5,7 @@ import { openAnalysis, receive, renderAnalysis, setupAnalysis } from "./analysis
 import { follow, request, saveTokens, tokenFor, tokensFor } from "./api.js";
 import { Board, vertex } from "./board.js";
 import { renderClocks, syncClockFields, timeControl } from "./clock.js";
+import { renderOpening, storedSeat } from "./opening.js";
 import { confirming, moveSound, setupPrefs } from "./prefs.js";
 import { renderReview, setupOpen, setupReview } from "./review.js";
 import { pendingPoint, renderTools, setupTools, toolClick } from "./tools.js";
@@ -37,7 +38,7 @@ function options() {
  * (a double-clicked undo would otherwise take back two moves). */
 async function act(path, body) {
   if (app.busy) return;
-  const seat = app.state ? app.state.to_play : "black";
+  const seat = app.state ? storedSeat(app.state, app.state.acting ?? app.state.to_play) : "black";
   setBusy(true);
   try {
     const state = await request("POST", `/api/games/${app.id}/${path}`,
@@ -56,7 +57,7 @@ function setBusy(busy) {
   app.busy = busy;
   $("game").classList.toggle("busy", busy);
   $("board").setAttribute("aria-busy", String(busy));
-  for (const e of document.querySelectorAll("#play-controls button, #type-move button, #review-controls button, #scoring button, #undo-request button, #confirm-move button")) {
+  for (const e of document.querySelectorAll("#play-controls button, #type-move button, #review-controls button, #scoring button, #undo-request button, #confirm-move button, #opening button")) {
     e.disabled = busy || (e.id === "redo" && !app.state?.can_redo);
   }
   showWorking();
@@ -66,7 +67,7 @@ function setBusy(busy) {
  * move (its move comes over the websocket). */
 function showWorking() {
   const s = app.state;
-  const computer = s && s.mode === "play" && s.phase === "play" && ["random", "builtin", "engine"].includes(s.seats[s.to_play]);
+  const computer = s && s.mode === "play" && s.phase === "play" && ["random", "builtin", "engine"].includes(s.seats[s.acting ?? s.to_play]);
   const text = computer ? "Computer thinking…" : app.busy ? "Working…" : "";
   $("working").textContent = text;
   $("working").hidden = !text;
@@ -110,8 +111,9 @@ function statusText(s) {
   if (s.phase === "handicap") return `Black: place ${s.handicap_left} more handicap stone(s).`;
   const who = s.to_play === "black" ? "Black" : "White";
   const prefix = s.mode === "review" ? `Move ${s.move_number} of ${s.line_length}. ` : `Move ${s.move_number}. `;
-  const seat = s.seats[s.to_play];
-  const held = tokensFor(app.id)[s.to_play];
+  const acting = s.acting ?? s.to_play; // in a swap opening, who places this stone
+  const seat = s.seats[acting];
+  const held = tokensFor(app.id)[storedSeat(s, acting)];
   const whose = s.mode === "review" ? "" : ["random", "builtin", "engine"].includes(seat) ? " (computer)" : held ? " (you)" : "";
   return `${prefix}${who} to play${whose}.${s.last_pass ? " Last move: pass." : ""}`;
 }
@@ -143,6 +145,7 @@ function render() {
   $("redo").disabled = app.busy || !s.can_redo;
   $("undo").textContent = s.seated ? "Ask to undo" : "Undo";
   renderUndoRequest(s);
+  renderOpening(s, act);
   $("to-game").hidden = !review || (s.imported && !s.copy_of);
   const scoring = s.scoring;
   $("scoring").hidden = !scoring;
@@ -201,7 +204,8 @@ function renderUndoRequest(s) {
   box.hidden = !asker;
   if (!asker) return;
   const other = asker === "black" ? "white" : "black";
-  const held = tokensFor(app.id);
+  const tokens = tokensFor(app.id);
+  const held = { [asker]: tokens[storedSeat(s, asker)], [other]: tokens[storedSeat(s, other)] };
   const name = (c) => c[0].toUpperCase() + c.slice(1);
   const answering = held[other] && !held[asker];
   $("undo-request-text").textContent = answering
@@ -349,6 +353,7 @@ function newGameOptions(form) {
     return {
       game: "gomoku",
       rule: f.get("rule"),
+      opening: f.get("opening"),
       size: Number(other ? f.get("gomoku_size_other") : f.get("gomoku_size")),
       black: f.get("black"),
       white: f.get("white"),
