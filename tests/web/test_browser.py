@@ -42,7 +42,7 @@ if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing; CI must install chromium", pytrace=False)
     pytest.skip(f"{CHROMIUM} not found (apt-get install chromium)", allow_module_level=True)
 
-from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Dialog, Page, expect, sync_playwright  # noqa: E402
 
 
 class Server:
@@ -671,3 +671,22 @@ def test_a_swap2_opening_between_two_people(server: Server, browser: Browser, pa
         expect(page.locator("#board .stone")).to_have_count(5)
     finally:
         other.context.close()
+
+
+def test_resign_asks_first(server: Server, page: Page) -> None:
+    new_game(page, server.url, white="remote")
+    play(page, "E5")
+    asked: list[str] = []
+
+    def answer(dialog: Dialog, accept: bool) -> None:
+        asked.append(dialog.message)
+        dialog.accept() if accept else dialog.dismiss()
+
+    page.once("dialog", lambda d: answer(d, False))
+    page.click("#resign")
+    expect(page.locator("#status")).to_have_text("Move 1. White to play.")  # nothing happened
+    idle(page)
+    page.once("dialog", lambda d: answer(d, True))
+    page.click("#resign")
+    expect(page.locator("#status")).to_have_text("Game over: W+R (White wins by resignation)")
+    assert asked == ["Resign this game?", "Resign this game?"]
