@@ -7,6 +7,7 @@ Skipped when Chromium is absent, except in CI (which installs it).
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -690,3 +691,19 @@ def test_resign_asks_first(server: Server, page: Page) -> None:
     page.click("#resign")
     expect(page.locator("#status")).to_have_text("Game over: W+R (White wins by resignation)")
     assert asked == ["Resign this game?", "Resign this game?"]
+
+
+def test_data_is_shown_as_text_never_as_html(server: Server, page: Page) -> None:
+    """A title from another person or a record is text on the page, not markup."""
+    hostile = "<img src=x onerror=\"document.title='owned'\"><b>bold</b>"
+    request = urllib.request.Request(
+        f"{server.url}/api/games",
+        data=json.dumps({"size": 9, "title": hostile}).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    urllib.request.urlopen(request, timeout=10).close()
+    page.goto(server.url)
+    link = page.locator("#games tbody a", has_text="bold").first
+    expect(link).to_have_text(hostile)
+    assert page.locator("#games img, #games b").count() == 0
+    assert page.title() != "owned"

@@ -4,9 +4,7 @@
 
 import { request, tokenFor, tokensFor } from "./api.js";
 import { vertex } from "./board.js";
-
-const $ = (id) => document.getElementById(id);
-const NS = "http://www.w3.org/2000/svg";
+import { $, svg as svgEl } from "./dom.js";
 
 const shown = { analysis: null, graph: null };
 let redraw = () => {};
@@ -149,16 +147,16 @@ function renderGraph(state, act) {
   const last = Math.max(1, state.line_length, ...g.points.map((p) => p.move));
   const px = (move) => (move / last) * w;
   const py = (rate) => h - rate * h;
-  const svg = document.createElementNS(NS, "svg");
-  svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
-  svg.setAttribute("preserveAspectRatio", "none");
-  svg.dataset.points = g.points.length;
+  const svg = svgEl("svg", { viewBox: `0 0 ${w} ${h}`, preserveAspectRatio: "none",
+    "data-points": g.points.length });
   const line = g.points.map((p) => `${px(p.move).toFixed(1)},${py(p.black_winrate).toFixed(1)}`).join(" ");
-  svg.innerHTML = `<rect width="${w}" height="${h}" class="graph-back"/>
-    <line x1="0" x2="${w}" y1="${h / 2}" y2="${h / 2}" class="graph-half"/>
-    <polygon points="0,${h} ${line} ${g.points.length ? px(g.points.at(-1).move).toFixed(1) : 0},${h}" class="graph-area"/>
-    <polyline points="${line}" class="graph-line"/>
-    <line x1="${px(state.move_number)}" x2="${px(state.move_number)}" y1="0" y2="${h}" class="graph-now"/>`;
+  const end = g.points.length ? px(g.points.at(-1).move).toFixed(1) : 0;
+  svgEl("rect", { width: w, height: h, class: "graph-back" }, svg);
+  svgEl("line", { x1: 0, x2: w, y1: h / 2, y2: h / 2, class: "graph-half" }, svg);
+  svgEl("polygon", { points: `0,${h} ${line} ${end},${h}`, class: "graph-area" }, svg);
+  svgEl("polyline", { points: line, class: "graph-line" }, svg);
+  const now = px(state.move_number);
+  svgEl("line", { x1: now, x2: now, y1: 0, y2: h, class: "graph-now" }, svg);
   svg.addEventListener("click", (e) => {
     if (!g.points.length) return;
     const box = svg.getBoundingClientRect();

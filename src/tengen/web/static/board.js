@@ -1,8 +1,8 @@
 // The SVG board: draws a game state and turns clicks and keys into points. No game logic.
 
+import { svg as el } from "./dom.js";
 import { drawMarkup, marked } from "./markup.js";
 
-const NS = "http://www.w3.org/2000/svg";
 const C = 40; // one cell, in SVG units
 const COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
 
@@ -11,12 +11,6 @@ export function vertex(col, row, height) {
   return `${COLUMNS[col]}${height - row}`;
 }
 
-function el(name, attrs = {}, parent = null) {
-  const node = document.createElementNS(NS, name);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  if (parent) parent.appendChild(node);
-  return node;
-}
 
 export class Board {
   /** `container` receives the SVG; `onPoint(col, row)` is called on a click or Enter. */

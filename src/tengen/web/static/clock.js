@@ -1,7 +1,8 @@
 // Game clocks on the page: the server keeps the time; the page counts down between its
 // messages, and builds a new game's time control from the form.
 
-const $ = (id) => document.getElementById(id);
+import { $ } from "./dom.js";
+
 const clocks = { view: null, at: 0, timer: null };
 
 /** "4:59", or "0:28 (3)" in overtime: the same text as the server's `Clock.format`. */

@@ -1,9 +1,9 @@
 // A Gomoku game's swap opening on the page: what the step is, and the choices for the person
 // who owes it (the server judges; this only shows and sends).
 
+import { $ } from "./dom.js";
 import { tokensFor } from "./api.js";
 
-const $ = (id) => document.getElementById(id);
 const NAMES = { swap: "Swap", keep: "Keep Black", two: "Place two more" };
 
 /** The seat name this browser saved the token of `color`'s holder under: the colour it had

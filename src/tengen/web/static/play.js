@@ -1,6 +1,7 @@
 // The page: the game list and new-game form, and one game's board and controls.
 // The server owns the game; this draws its state and sends intents.
 
+import { $, h } from "./dom.js";
 import { openAnalysis, receive, renderAnalysis, setupAnalysis } from "./analysis.js";
 import { follow, request, saveTokens, tokenFor, tokensFor } from "./api.js";
 import { Board, vertex } from "./board.js";
@@ -10,7 +11,6 @@ import { confirming, moveSound, setupPrefs } from "./prefs.js";
 import { renderReview, setupOpen, setupReview } from "./review.js";
 import { pendingPoint, renderTools, setupTools, toolClick } from "./tools.js";
 
-const $ = (id) => document.getElementById(id);
 const SEAT_NAMES = { human: "you (this screen)", remote: "player on another device",
   random: "random moves", builtin: "built-in player", engine: "engine" };
 const RULE_NAMES = { freestyle: "freestyle (five or more)", standard: "standard (exactly five)",
@@ -244,10 +244,8 @@ function showSeatLinks() {
   const box = $("seat-links");
   box.replaceChildren();
   for (const [seat, url] of Object.entries(links)) {
-    const p = document.createElement("p");
-    p.innerHTML = `Link for the <b>${seat}</b> player: <a href="${url}" class="seat-link" data-seat="${seat}"></a>`;
-    p.querySelector("a").textContent = url;
-    box.appendChild(p);
+    box.appendChild(h("p", {}, "Link for the ", h("b", {}, seat), " player: ",
+      h("a", { href: url, class: "seat-link", "data-seat": seat }, url)));
   }
 }
 
@@ -283,14 +281,14 @@ async function listGames(offset) {
   const body = document.querySelector("#games tbody");
   $("no-games").hidden = total > 0;
   for (const g of games) {
-    const tr = document.createElement("tr");
     const seats = Object.entries(g.seats).map(([k, v]) => `${k}: ${v}`).join(", ");
-    tr.innerHTML = `<td><a href="/game/${g.id}"></a></td><td>${g.game === "gomoku" ? "Gomoku, " : ""}${g.mode}</td><td>${seats}</td>
-      <td>${new Date(g.updated * 1000).toLocaleString()}</td>
-      <td><a class="button" href="/api/games/${g.id}/sgf" download>SGF</a>
-      <button class="delete">Delete</button></td>`;
-    tr.querySelector("a").textContent = g.title;
-    const del = tr.querySelector(".delete");
+    const del = h("button", { class: "delete" }, "Delete");
+    const tr = h("tr", {},
+      h("td", {}, h("a", { href: `/game/${g.id}` }, g.title)),
+      h("td", {}, `${g.game === "gomoku" ? "Gomoku, " : ""}${g.mode}`),
+      h("td", {}, seats),
+      h("td", {}, new Date(g.updated * 1000).toLocaleString()),
+      h("td", {}, h("a", { class: "button", href: `/api/games/${g.id}/sgf`, download: true }, "SGF"), " ", del));
     const token = tokenFor(g.id, "black");
     del.disabled = !token;
     del.title = token ? "" : "only a player of this game can delete it";

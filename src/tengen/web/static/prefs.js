@@ -1,8 +1,9 @@
 // The player's own settings, remembered in this browser: a move sound (off unless chosen) and
 // a confirm-move step for touch screens (a first tap marks the point, a second plays there).
 
+import { $ } from "./dom.js";
+
 const KEY = "tengen.prefs";
-const $ = (id) => document.getElementById(id);
 let audio = null;
 
 function load() {

@@ -1,9 +1,8 @@
 // Review: open records (file, drop, paste), step through them, variations, tree, comments.
 
+import { $, svg as svgEl } from "./dom.js";
 import { request, saveTokens } from "./api.js";
 
-const NS = "http://www.w3.org/2000/svg";
-const $ = (id) => document.getElementById(id);
 
 /** Wire the "Open a record" card: `opened(id)` is called with the new game's id. */
 export function setupOpen(opened, fail) {
@@ -91,24 +90,21 @@ function drawTree(tree, go) {
   const nodes = tree.nodes;
   let maxDepth = 0, maxLane = 0;
   for (const [d, l] of nodes) { maxDepth = Math.max(maxDepth, d); maxLane = Math.max(maxLane, l); }
-  const svg = document.createElementNS(NS, "svg");
-  svg.setAttribute("width", (maxDepth + 1) * dx + 10);
-  svg.setAttribute("height", (maxLane + 1) * dy + 6);
   const px = (d) => 8 + d * dx, py = (l) => 10 + l * dy;
-  const parts = [];
+  const svg = svgEl("svg", { width: (maxDepth + 1) * dx + 10, height: (maxLane + 1) * dy + 6 });
   nodes.forEach(([d, l, parent]) => {
     if (parent >= 0) {
       const [pd, pl] = nodes[parent];
-      parts.push(`<path d="M${px(pd)} ${py(pl)} L${px(d) - dx / 2} ${py(l)} L${px(d)} ${py(l)}" stroke="#999" fill="none"/>`);
+      svgEl("path", { d: `M${px(pd)} ${py(pl)} L${px(d) - dx / 2} ${py(l)} L${px(d)} ${py(l)}`,
+        stroke: "#999", fill: "none" }, svg);
     }
   });
   nodes.forEach(([d, l, , color, onPath], i) => {
     const fill = color === "B" ? "#111" : color === "W" ? "#fff" : "#c89b4a";
     const stroke = i === tree.current ? "#d23" : onPath ? "#8a4b16" : "#666";
-    const width = i === tree.current ? 3 : 1;
-    parts.push(`<circle data-node="${i}" cx="${px(d)}" cy="${py(l)}" r="${r}" fill="${fill}" stroke="${stroke}" stroke-width="${width}"/>`);
+    svgEl("circle", { "data-node": i, cx: px(d), cy: py(l), r, fill, stroke,
+      "stroke-width": i === tree.current ? 3 : 1 }, svg);
   });
-  svg.innerHTML = parts.join("");
   svg.addEventListener("click", (e) => {
     const node = e.target.dataset?.node;
     if (node !== undefined) go(Number(node));

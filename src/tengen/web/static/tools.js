@@ -2,9 +2,9 @@
 // A marker tool sends the "markup" action, which adds the mark or removes it if it is there;
 // an arrow or line takes two clicks (from, to). The server keeps the record.
 
+import { $ } from "./dom.js";
 import { vertex } from "./board.js";
 
-const $ = (id) => document.getElementById(id);
 const HINTS = {
   stone: "Click a point to play there.",
   TR: "Click a point to add or remove a triangle.",
