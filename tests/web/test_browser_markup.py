@@ -112,3 +112,27 @@ def test_marks_drawn_and_edited_with_the_tools(server: Server, page: Page) -> No
     marks = _marks_read_back(f"{server.url}/api/games/{game}/sgf")
     assert marks["TR"] == [(3, 5)]  # D4
     assert marks["LB"] == [((5, 5), "B"), ((7, 7), "A")]  # F4, H2
+
+
+def test_a_marker_tool_from_the_keyboard(server: Server, page: Page) -> None:
+    """With a marker tool chosen the arrows move the board's cursor and Enter marks; with the
+    stone tool they step through the moves again."""
+    page.goto(server.url)
+    page.fill("#paste", RECORD)
+    page.click("#open-paste")
+    page.wait_for_selector("#review-controls:not([hidden])")
+    page.click("#nav-forward")
+    board = page.locator("#board")
+    expect(board.locator(".mark.square")).to_have_count(1)
+    page.click("#markup-tools [data-tool=SQ]")
+    board.focus()
+    board.press("ArrowUp")  # the cursor appears at the centre, E5
+    board.press("ArrowLeft")
+    expect(board).to_have_attribute("aria-activedescendant", "pt-3-4")
+    board.press("Enter")
+    expect(board.locator('.mark.square[data-vertex="D5"]')).to_have_count(1)
+    expect(page.locator("#status")).to_contain_text("Move 1 of 1")
+    page.click("#markup-tools [data-tool=stone]")
+    board.focus()
+    board.press("ArrowLeft")
+    expect(page.locator("#status")).to_contain_text("Move 0 of 1")

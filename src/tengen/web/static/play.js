@@ -9,7 +9,7 @@ import { renderClocks, syncClockFields, timeControl } from "./clock.js";
 import { renderOpening, storedSeat } from "./opening.js";
 import { confirming, moveSound, setupPrefs } from "./prefs.js";
 import { renderReview, setupOpen, setupReview } from "./review.js";
-import { pendingPoint, renderTools, setupTools, toolClick } from "./tools.js";
+import { markerChosen, pendingPoint, renderTools, setupTools, toolClick } from "./tools.js";
 
 const SEAT_NAMES = { human: "you (this screen)", remote: "player on another device",
   random: "random moves", builtin: "built-in player", engine: "engine" };
@@ -28,7 +28,7 @@ function options() {
     numbers: $("show-numbers").checked,
     chains: $("show-chains").checked,
     readonly: !Object.keys(tokensFor(app.id)).length,
-    review: app.state?.mode === "review",
+    review: app.state?.mode === "review" && !markerChosen(),
     pending: app.state?.mode === "review" ? pendingPoint() : null,
   };
 }

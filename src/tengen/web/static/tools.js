@@ -63,6 +63,12 @@ export function renderTools(state) {
   $("tool-hint").textContent = hint;
 }
 
+/** Whether a markup tool (not the stone) is chosen: the board's arrow keys then move its
+ * cursor and Enter marks there, instead of stepping through the moves. */
+export function markerChosen() {
+  return tools.tool !== "stone";
+}
+
 /** The first point of the arrow or line being drawn, [col, row], or null. */
 export function pendingPoint() {
   return tools.from;
