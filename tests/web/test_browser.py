@@ -707,3 +707,46 @@ def test_data_is_shown_as_text_never_as_html(server: Server, page: Page) -> None
     expect(link).to_have_text(hostile)
     assert page.locator("#games img, #games b").count() == 0
     assert page.title() != "owned"
+
+
+def test_game_info_edited_in_the_panel(server: Server, page: Page) -> None:
+    new_game(page, server.url)
+    page.click("#game-info summary")
+    form = page.locator("#info-form")
+    expect(form.locator("[name=black]")).to_have_value("Black")
+    form.locator("[name=black]").fill("Cho Chikun")
+    form.locator("[name=black_rank]").fill("9p")
+    form.locator("[name=komi]").fill("5.5")
+    form.locator("button[type=submit]").click()
+    expect(page.locator("#name-black")).to_have_text("Cho Chikun")
+    expect(form.locator("[name=komi]")).to_have_value("5.5")
+    expect(form.locator("[name=result]")).to_be_disabled()  # a game in play makes its result
+    form.locator("[name=date]").fill("last Tuesday")
+    form.locator("button[type=submit]").click()
+    expect(page.locator("#message")).to_contain_text("a date is written YYYY-MM-DD")
+    href = page.locator("#download").get_attribute("href")
+    assert href is not None
+    sgf = urllib.request.urlopen(f"{server.url}{href}", timeout=10).read()
+    assert b"PB[Cho Chikun]" in sgf and b"BR[9p]" in sgf and b"KM[5.5]" in sgf
+    shot(page, "game-info")
+
+
+def test_play_from_here_in_a_reviewed_record(server: Server, page: Page) -> None:
+    page.goto(server.url)
+    page.fill("#paste", "(;GM[1]FF[4]SZ[9];B[ee];W[cc];B[gc];W[cg];B[gg];W[ec])")
+    page.click("#open-paste")
+    page.wait_for_selector("#review-controls:not([hidden])")
+    page.click("#nav-end")
+    page.click("#nav-back")  # move 5: White to play
+    expect(page.locator("#status")).to_contain_text("Move 5 of 6")
+    page.click("#play-from summary")
+    page.select_option("[name=from_black]", "builtin")
+    page.select_option("[name=from_white]", "human")
+    page.select_option("[name=from_level]", "1")
+    page.click("#play-from-here")
+    expect(page.locator("#play-controls")).to_be_visible()
+    expect(page.locator("#status")).to_have_text("Move 5. White to play (you).")
+    assert stones(page) == 5
+    play(page, "E3")
+    expect(page.locator("#status")).to_have_text(re.compile(r"Move 7\. White to play"))  # answered
+    assert stones(page) == 7

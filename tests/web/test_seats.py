@@ -18,7 +18,12 @@ from tests.web.conftest import Games
 
 GAME = "/api/games/{game_id}"
 # Endpoints that make a new game and change none: anyone may call them.
-CREATES = {("POST", "/api/games"), ("POST", "/api/games/import"), ("POST", f"{GAME}/copy")}
+CREATES = {
+    ("POST", "/api/games"),
+    ("POST", "/api/games/import"),
+    ("POST", f"{GAME}/copy"),
+    ("POST", f"{GAME}/play-from-here"),
+}
 # Every endpoint that may change a game, with a body it accepts.
 SEATED: dict[tuple[str, str], dict[str, Any]] = {
     ("DELETE", GAME): {},
@@ -29,6 +34,7 @@ SEATED: dict[tuple[str, str], dict[str, Any]] = {
     ("POST", f"{GAME}/redo"): {},
     ("POST", f"{GAME}/undo/answer"): {"accept": True},
     ("POST", f"{GAME}/opening"): {"choice": "swap"},
+    ("POST", f"{GAME}/info"): {"komi": 0.5},
     ("POST", f"{GAME}/nav"): {"to": "start"},
     ("POST", f"{GAME}/comment"): {"comment": "mine now"},
     ("POST", f"{GAME}/markup"): {"kind": "TR", "vertex": "C3"},

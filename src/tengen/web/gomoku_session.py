@@ -124,6 +124,7 @@ class GomokuSession(SessionBase[GomokuComputer]):
             "seats": {name: seat["kind"] for name, seat in self.meta["seats"].items()},
             "seated": self.seated,
             "can_redo": self.mode == "play" and bool(self.meta.get("redo")),
+            "info": self.info(),
             "undo_request": self.undo_request(),
             "copy_of": self.meta.get("copy_of"),
             "imported": bool(self.meta.get("imported")),
@@ -462,6 +463,13 @@ class GomokuSession(SessionBase[GomokuComputer]):
         self.shown = self.game.move_number
 
     # -- what only Go has --------------------------------------------------------------------
+
+    def _check_info(self, info: dict[str, Any]) -> None:
+        """No komi in Gomoku, and the rule is the game's own."""
+        super()._check_info(info)
+        for field in ("komi", "rules"):
+            if field in info:
+                raise Conflict(f"a Gomoku game's {field} is not game information", "gomoku")
 
     @staticmethod
     def _go_only(action: str) -> Conflict:

@@ -61,6 +61,7 @@ _STATE = {
         "to_play": {"enum": ["black", "white"]},
         "seated": {"type": "boolean"},
         "can_redo": {"type": "boolean"},
+        "info": {"type": "object"},
         "undo_request": {"enum": ["black", "white", None]},
         "copy_of": {"type": ["string", "null"]},
         "imported": {"type": "boolean"},

@@ -145,7 +145,11 @@ async def create_game(request: Request) -> JSONResponse:
     """Start a game: 201 with its state, the tokens of same-screen seats and seat links."""
     options = await _body(request, schemas.NewGame)
     session = await run_in_threadpool(_sessions(request).create, options)
-    state = await _finish(session)
+    return _created(request, session, await _finish(session))
+
+
+def _created(request: Request, session: AnySession, state: dict[str, Any]) -> JSONResponse:
+    """201 with a new game's state, the tokens of same-screen seats and the others' links."""
     base = str(request.base_url).rstrip("/")
     own = session.tokens()
     links = {
@@ -174,6 +178,15 @@ async def copy_game(request: Request) -> JSONResponse:
     await _body(request, schemas.Empty)
     session = await run_in_threadpool(_sessions(request).copy, request.path_params["game_id"])
     return _opened(session)
+
+
+async def play_from_here(request: Request) -> JSONResponse:
+    """A new game in play from the position the game shows, with seats of its own (as a new
+    game's: tokens for this screen, links for the others)."""
+    options = await _body(request, schemas.PlayFrom)
+    game_id = request.path_params["game_id"]
+    session = await run_in_threadpool(_sessions(request).play_from, game_id, options)
+    return _created(request, session, await _finish(session))
 
 
 def _opened(session: AnySession) -> JSONResponse:
@@ -329,6 +342,7 @@ ACTIONS: dict[str, tuple[type[BaseModel], Action]] = {
     "redo": (schemas.Empty, lambda s, b, t: s.redo(t)),
     "undo/answer": (schemas.UndoAnswer, lambda s, b, t: s.answer_undo(b.accept, t)),
     "opening": (schemas.OpeningChoice, lambda s, b, t: s.choose_opening(b.choice, t)),
+    "info": (schemas.GameInfo, lambda s, b, t: s.set_info(b.model_dump(exclude_none=True), t)),
     "nav": (schemas.Navigate, lambda s, b, t: s.navigate(b.target(), t)),
     "comment": (schemas.Comment, lambda s, b, t: s.set_comment(b.comment, t)),
     "markup": (schemas.Markup, lambda s, b, t: s.set_markup(b.kind, b.vertex, b.to, b.text, t)),
@@ -365,6 +379,14 @@ ENDPOINTS: list[Endpoint] = [
     Endpoint(f"{_GAME}/position.svg", "GET", position_svg, query=Labels, media="image/svg+xml"),
     Endpoint(f"{_GAME}/position.png", "GET", position_png, query=Labels, media="image/png"),
     Endpoint(f"{_GAME}/copy", "POST", copy_game, body=schemas.Empty, status=201, response="Opened"),
+    Endpoint(
+        f"{_GAME}/play-from-here",
+        "POST",
+        play_from_here,
+        body=schemas.PlayFrom,
+        status=201,
+        response="Created",
+    ),
     *(
         Endpoint(
             f"{_GAME}/{name}",

@@ -8,6 +8,7 @@ handicap) is the session's to judge.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Annotated, Any, Literal, TypeVar
 
@@ -29,6 +30,7 @@ from tengen.web.markup_view import KINDS, MAX_LABEL, PAIRS
 from tengen.web.seats import COMPUTER, BadRequest
 
 MAX_TITLE = 200  # characters of a game's title
+MAX_INFO = 100  # characters of a game-info value (a name, an event, a date...)
 MAX_COMMENT = 20_000  # characters of a comment: a long commentary, not a book
 MAX_NAME = 255  # characters of an uploaded file's name
 MAX_VERTEX = 8  # "pass", "T19", "AA52"...
@@ -176,6 +178,55 @@ class Navigate(Body):
     def target(self) -> dict[str, Any]:
         """The one target given, as the session reads it."""
         return self.model_dump(exclude_none=True)
+
+
+def _info_text(text: str) -> str:
+    """A game-info value: printable text on one line."""
+    if not text.isprintable():
+        raise ValueError(f"game info is printable text on one line, not {text!r}")
+    return text.strip()
+
+
+def _sgf_date(text: str) -> str:
+    """FF[4]'s DT: ISO dates, with the shortcuts SGF allows after a comma (1996-05-06,07)."""
+    if text and not _DATE.fullmatch(text):
+        raise ValueError(f"a date is written YYYY-MM-DD (or YYYY-MM, YYYY), not {text!r}")
+    return text
+
+
+_DATE = re.compile(r"\d{4}(-\d\d){0,2}(,(\d{4}(-\d\d){0,2}|\d\d(-\d\d)?))*")
+InfoText = Annotated[str, Field(max_length=MAX_INFO), AfterValidator(_info_text)]
+
+
+class GameInfo(Body):
+    """The record's game information to change (fields left out stay; "" removes one):
+    players and ranks, event, date, komi, rules, result and the game's name."""
+
+    black: InfoText | None = None
+    white: InfoText | None = None
+    black_rank: InfoText | None = None
+    white_rank: InfoText | None = None
+    event: InfoText | None = None
+    date: Annotated[InfoText, AfterValidator(_sgf_date)] | None = None
+    komi: float | None = Field(None, allow_inf_nan=False, ge=-1000, le=1000)
+    rules: InfoText | None = None
+    result: InfoText | None = None
+    name: InfoText | None = None
+
+
+class PlayFrom(Body):
+    """A new game from the position shown: who takes each colour, and the built-in level."""
+
+    black: Seat = "human"
+    white: Seat = "builtin"
+    level: int = Field(DEFAULT_LEVEL, ge=MIN_LEVEL, le=MAX_LEVEL)
+
+    @model_validator(mode="after")
+    def _a_person(self) -> PlayFrom:
+        """At least one person plays."""
+        if self.black in COMPUTER and self.white in COMPUTER:
+            raise ValueError("at least one seat must be a person")
+        return self
 
 
 class Comment(Body):

@@ -21,6 +21,19 @@ from tengen.web.store import Store, StoredGame
 
 COMPUTER = ("random", "builtin", "engine")
 COLORS = {"black": Color.BLACK, "white": Color.WHITE}
+# The game-info fields the app edits, and the root properties that hold them.
+INFO = {
+    "black": "PB",
+    "white": "PW",
+    "black_rank": "BR",
+    "white_rank": "WR",
+    "event": "EV",
+    "date": "DT",
+    "komi": "KM",
+    "rules": "RU",
+    "result": "RE",
+    "name": "GN",
+}
 
 
 class WebError(Exception):
@@ -206,6 +219,39 @@ class SessionBase(Generic[P]):
             return
         if self.mode == "play" or not self._people() <= held:
             raise Forbidden(f"the token does not hold the {color.name.lower()} seat")
+
+    # -- game information ----------------------------------------------------------------------
+
+    def set_info(self, info: dict[str, Any], token: str | None) -> None:
+        """Change the record's game information (`INFO` fields; "" removes one). Needs every
+        person's seat: in a game between two people neither changes it alone.
+        Raises BadRequest for a value the game cannot take (see `_check_info`)."""
+        with self.lock:
+            self._require_all(token)
+            self._check_info(info)
+            root = self.tree.root
+            for field, value in info.items():
+                prop = INFO[field]
+                if value == "":
+                    root.delete(prop)
+                else:
+                    root.set(prop, value)
+            self._info_changed()
+            self.save()
+
+    def info(self) -> dict[str, Any]:
+        """The record's game information by `INFO` field (absent ones left out)."""
+        root = self.tree.root
+        found = {field: root.get(prop) for field, prop in INFO.items()}
+        return {field: value for field, value in found.items() if value is not None}
+
+    def _check_info(self, info: dict[str, Any]) -> None:
+        """Raise BadRequest for information this game cannot take."""
+        if "result" in info and self.mode == "play":
+            raise BadRequest("a game in play gets its result from the game, not from its info")
+
+    def _info_changed(self) -> None:
+        """Follow a change of the record's root (komi and rules count in a Go game)."""
 
     # -- undo, asked of the other person in a game between two people ------------------------
 

@@ -24,7 +24,7 @@ from tengen.core.color import Color
 from tengen.core.coords import Move, Point, to_gtp
 from tengen.core.errors import IllegalMove
 from tengen.core.handicap import fixed_points
-from tengen.core.rules import PRESETS
+from tengen.core.rules import PRESETS, Ruleset
 from tengen.gomoku import GomokuGame, GomokuRules, Rule
 from tengen.gomoku.record import game_to_tree
 from tengen.render import position_figure, render_png, render_svg
@@ -47,7 +47,14 @@ from tengen.web.players import (
     gomocup_engine_name,
     gtp_engine_name,
 )
-from tengen.web.schemas import GOMOKU_RULES, GOMOKU_SEATS, SEAT_KINDS, NewGame
+from tengen.web.schemas import (
+    GOMOKU_RULES,
+    GOMOKU_SEATS,
+    MAX_TITLE,
+    SEAT_KINDS,
+    NewGame,
+    PlayFrom,
+)
 from tengen.web.seats import (
     COMPUTER,
     BadRequest,
@@ -110,6 +117,11 @@ def _tree_for(options: NewGame) -> GameTree:
         elif options.handicap >= options.size * options.size:
             raise BadRequest("free handicap must leave at least one point empty")
     return GameTree(root)
+
+
+# What a game played on from a record's position leaves behind: its result, its clock and
+# the original players' names and seats (the new game has its own).
+_NOT_CARRIED = ("RE", "TM", "OT", "PB", "PW", "BR", "WR", "GN")
 
 
 def _player_name(kind: str, level: int, person: str) -> str:
@@ -309,6 +321,7 @@ class GameSession(SessionBase[Player]):
             "seats": {name: seat["kind"] for name, seat in self.meta["seats"].items()},
             "seated": self.seated,
             "can_redo": self.mode == "play" and bool(self.meta.get("redo")),
+            "info": self.info(),
             "undo_request": self.undo_request(),
             "copy_of": self.meta.get("copy_of"),
             "imported": bool(self.meta.get("imported")),
@@ -656,6 +669,25 @@ class GameSession(SessionBase[Player]):
             self.save()
             return True
 
+    def _check_info(self, info: dict[str, Any]) -> None:
+        """Komi within the board's points; in play, rules tengen can count by."""
+        super()._check_info(info)
+        game = self.cursor.game
+        points = game.width * game.height
+        if "komi" in info and abs(info["komi"]) > points:
+            raise BadRequest(f"komi must be within ±{points} on {game.width}x{game.height}")
+        if info.get("rules") and self.mode == "play":
+            try:
+                Ruleset.parse(info["rules"])
+            except ValueError as err:
+                raise BadRequest(f"rules: {err}") from None
+
+    def _info_changed(self) -> None:
+        """Replay the record to the same node: komi and rules change the count."""
+        node = self.cursor.node
+        self.cursor = Cursor(self.tree)
+        self.cursor.go_to(node)
+
     def choose_opening(self, choice: str, token: str | None) -> None:
         """Refused: Go has no swap opening (after the seat is checked, as for a move)."""
         with self.lock:
@@ -953,6 +985,45 @@ class Sessions:
             copy.meta["copy_of"] = session.id  # the page's way back to the live game
             copy.save()
         return copy
+
+    def play_from(self, game_id: str, options: PlayFrom) -> AnySession:
+        """A new game in play mode whose record is the game's line up to the node shown: its
+        moves kept (so captures and the ko stand as they were), play going on from there,
+        with `options`' seats. Raises Conflict for a Gomoku game or a finished position."""
+        session = self.get(game_id)
+        if not isinstance(session, GameSession):
+            raise Conflict("play from here is for Go records", "gomoku")
+        with session.lock:
+            path: list[Node] = []
+            at: Node | None = session.cursor.node
+            while at is not None:
+                path.insert(0, at)
+                at = at.parent
+            if session.cursor.game.consecutive_passes >= 2:
+                raise Conflict("both players passed here: go back a move to play on", "game over")
+        root = Node({k: list(v) for k, v in path[0].properties.items() if k not in _NOT_CARRIED})
+        node = root
+        for step in path[1:]:
+            node = node.append_child({k: list(v) for k, v in step.properties.items()})
+        tree = GameTree(root)
+        root.set("PB", _player_name(options.black, options.level, "Black"))
+        root.set("PW", _player_name(options.white, options.level, "White"))
+        root.set("GN", f"From move {session.cursor.move_number} of {session.title()}"[:MAX_TITLE])
+        for kind, prop in ((options.black, "PB"), (options.white, "PW")):
+            if kind == "engine":
+                if not self.engine:
+                    raise BadRequest("no engine was given: start the server with --engine COMMAND")
+                root.set(prop, self._engine_name(False))
+        meta: dict[str, Any] = {
+            "mode": "play",
+            "seats": new_seats(options.black, options.white),
+            "dead": None,
+            "resigned": None,
+            "warnings": [],
+            "level": options.level,
+            "from": {"game": game_id, "move": session.cursor.move_number},
+        }
+        return self._add(tree, meta)
 
     def _add(self, tree: GameTree, meta: dict[str, Any]) -> AnySession:
         session = self._session(secrets.token_hex(6), tree, meta)

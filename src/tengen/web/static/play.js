@@ -2,6 +2,7 @@
 // The server owns the game; this draws its state and sends intents.
 
 import { $, h } from "./dom.js";
+import { renderGameInfo, setupGameInfo, setupPlayFrom } from "./gameinfo.js";
 import { openAnalysis, receive, renderAnalysis, setupAnalysis } from "./analysis.js";
 import { follow, request, saveTokens, tokenFor, tokensFor } from "./api.js";
 import { Board, vertex } from "./board.js";
@@ -146,6 +147,7 @@ function render() {
   $("undo").textContent = s.seated ? "Ask to undo" : "Undo";
   renderUndoRequest(s);
   renderOpening(s, act);
+  renderGameInfo(s);
   $("to-game").hidden = !review || (s.imported && !s.copy_of);
   const scoring = s.scoring;
   $("scoring").hidden = !scoring;
@@ -236,6 +238,8 @@ async function openGame(id) {
   }, receive);
   openAnalysis(id);
   showSeatLinks();
+  app.config ??= await request("GET", "/api/config").catch(() => null);
+  if (app.config) setupPlayFrom(app.config);
   $("board").focus();
 }
 
@@ -420,6 +424,7 @@ function setup() {
   });
   setupOpen((id) => go(`/game/${id}`), (msg) => { $("home-message").textContent = msg; });
   setupReview(act);
+  setupGameInfo(act, (id) => go(`/game/${id}`), showMessage);
   setupTools(act, () => app.state && render());
   setupAnalysis(() => ({ id: app.id, state: app.state }), () => app.state && render());
   $("pass").onclick = () => act("pass");
