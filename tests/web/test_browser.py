@@ -49,8 +49,9 @@ from playwright.sync_api import Browser, Dialog, Page, expect, sync_playwright  
 class Server:
     """`python -m tengen.web` in a subprocess on a free port, restartable on the same db."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path, *extra: str) -> None:
         self.db = db
+        self.extra = list(extra)  # more options of the server's command line
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             self.port = s.getsockname()[1]
@@ -60,7 +61,9 @@ class Server:
     def start(self) -> None:
         """Start it and wait until it answers."""
         argv = [sys.executable, "-m", "tengen.web", "--port", str(self.port), "--db", str(self.db)]
-        self.process = subprocess.Popen([*argv, "--seed", "3"], stdout=subprocess.DEVNULL)
+        self.process = subprocess.Popen(
+            [*argv, "--seed", "3", *self.extra], stdout=subprocess.DEVNULL
+        )
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             try:
@@ -750,3 +753,27 @@ def test_play_from_here_in_a_reviewed_record(server: Server, page: Page) -> None
     play(page, "E3")
     expect(page.locator("#status")).to_have_text(re.compile(r"Move 7\. White to play"))  # answered
     assert stones(page) == 7
+
+
+def test_analysis_with_an_engine_chosen_in_the_panel(
+    tmp_path: Path, browser: Browser, page: Page
+) -> None:
+    """tengen's own GTP engine (kata-analyze) as the analysis engine named "tengen-gtp"."""
+    engine = f"tengen-gtp={sys.executable} -m tengen gtp --seed 1"
+    server = Server(tmp_path / "games.sqlite3", "--analysis-engine", engine)
+    server.start()
+    try:
+        new_game(page, server.url)
+        play(page, "E5", "C3")
+        choice = page.locator("#analysis-engine")
+        expect(choice).to_be_visible()
+        page.select_option("#analysis-engine", "tengen-gtp")
+        page.select_option("#analysis-seconds", "1")
+        page.click("#analyse")
+        analysis = page.locator("#analysis")
+        expect(analysis).to_have_attribute("data-state", "done", timeout=60_000)
+        expect(page.locator("#analysis-status")).to_contain_text("· tengen-gtp")
+        assert page.locator("#board .candidate").count() >= 1
+        shot(page, "analysis-engine")
+    finally:
+        server.stop()

@@ -19,21 +19,25 @@ analysis) when the position shown changes.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import math
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from tengen.ai.analysis import Analyser, Analysis
+from tengen.analysis.engine import Engine, EngineError
+from tengen.analysis.open import open_engine
+from tengen.analysis.position import Position, line_positions
 from tengen.core.color import Color
 from tengen.core.coords import to_gtp
 from tengen.core.game import Game
-from tengen.sgf import Node, parse, serialise
+from tengen.sgf import GameTree, Node, parse, serialise
 from tengen.sgf.cursor import Cursor
-from tengen.web.seats import Conflict
+from tengen.web.seats import BadRequest, Conflict
 from tengen.web.session import AnySession, GameSession
 
 DEFAULT_SECONDS = 15.0
@@ -43,6 +47,8 @@ REPORT_EVERY = 0.5  # seconds between progress messages
 TICK = 0.1  # seconds between the search's progress calls: how soon Stop takes effect
 WINRATE = "SBKV"  # Black's win rate in percent after a node (Sabaki's property)
 LEAD = "V"  # Black's score lead after a node (FF[4] "value": positive is good for Black)
+BUILTIN = "builtin"  # the name of the built-in search among the analysis engines
+ENGINE_VISITS = 1_000_000  # an engine's visits when only seconds bound its search
 
 
 class ClosableAnalyser(Analyser, Protocol):
@@ -109,8 +115,10 @@ class Analyst:
         session: GameSession,
         make_analyser: Callable[[], ClosableAnalyser],
         send: Callable[[dict[str, Any]], None],
+        engines: Engines | None = None,
     ) -> None:
         self.session = session
+        self._engines = engines or Engines({})
         self.position: dict[str, Any] | None = None
         self.graph: dict[str, Any] | None = None
         self._make_analyser = make_analyser
@@ -128,15 +136,27 @@ class Analyst:
                 graph = saved_graph(self.session.cursor.node) or graph
         return {"analysis": self.position, "graph": graph}
 
-    def start_position(self, budget: Budget, token: str | None) -> dict[str, Any]:
-        """Analyse the position shown within the budget. Raises Forbidden unless the token holds
-        every person's seat (a seat of a game between two people analyses a copy)."""
+    def start_position(
+        self, budget: Budget, token: str | None, engine: str = BUILTIN
+    ) -> dict[str, Any]:
+        """Analyse the position shown within the budget, with the built-in search or a named
+        analysis engine. Raises Forbidden unless the token holds every person's seat (a seat
+        of a game between two people analyses a copy), BadRequest for an unknown engine."""
         session = self.session
         with session.lock:
             session._require_all(token)
             node = session.cursor.node
             game = _search_copy(session.cursor.game)
+            position = None if engine == BUILTIN else _position_at(session.tree, node)
         key = position_key(game)
+        if position is not None:
+            shared = self._engines.get(engine)
+            self._start_engine(
+                "analysis",
+                {"running": True, "key": key, "visits": 0, "moves": [], "engine": engine},
+                lambda stop: self._engine_position(shared, position, key, budget, node, stop),
+            )
+            return self.view()
 
         def job(analyser: ClosableAnalyser, stop: threading.Event) -> None:
             reported = -math.inf
@@ -161,18 +181,30 @@ class Analyst:
         self._start("analysis", {"running": True, "key": key, "visits": 0, "moves": []}, job)
         return self.view()
 
-    def start_graph(self, budget: Budget, token: str | None) -> dict[str, Any]:
+    def start_graph(
+        self, budget: Budget, token: str | None, engine: str = BUILTIN
+    ) -> dict[str, Any]:
         """Find Black's win rate after every move of the current line (and at its start),
-        with `budget` for each position. Raises Forbidden unless the token holds every person's
-        seat."""
+        with `budget` for each position, by the built-in search or a named engine (all the
+        line's positions in one request, KataGo's efficient path). Raises Forbidden unless
+        the token holds every person's seat, BadRequest for an unknown engine."""
         session = self.session
         with session.lock:
             session._require_all(token)
             record = serialise(session.tree)
             line = _line(session.cursor.node)
             steps = line[-1].path  # the child index of each node after the root
+            position = None if engine == BUILTIN else _position_at(session.tree, line[-1])
         total = _positions(line)
         points: list[dict[str, Any]] = []
+        if position is not None:
+            shared = self._engines.get(engine)
+            self._start_engine(
+                "graph",
+                {"running": True, "total": total, "points": [], "engine": engine},
+                lambda stop: self._engine_graph(shared, position, line, budget, stop),
+            )
+            return self.view()
 
         def job(analyser: ClosableAnalyser, stop: threading.Event) -> None:
             cursor = Cursor(parse(record).games[0])
@@ -246,6 +278,91 @@ class Analyst:
             self._thread = threading.Thread(target=run, name=f"analysis-{self.session.id}")
             self._thread.start()
 
+    def _start_engine(
+        self, kind: str, initial: dict[str, Any], job: Callable[[threading.Event], None]
+    ) -> None:
+        """Stop the running job, report `initial` and run an engine's `job` on its thread;
+        an engine that fails, hangs past its timeout or answers nonsense ends the job with
+        its message (the app goes on)."""
+        with self._lock:
+            self._halt_locked()
+            self._report(kind, initial)
+            stop = self._stop = threading.Event()
+
+            def run() -> None:
+                try:
+                    job(stop)
+                except (EngineError, ValueError, OSError) as err:
+                    self._report(kind, {"running": False, "error": str(err), **_named(initial)})
+
+            self._thread = threading.Thread(target=run, name=f"analysis-{self.session.id}")
+            self._thread.start()
+
+    def _engine_position(
+        self,
+        shared: SharedEngine,
+        position: Position,
+        key: str,
+        budget: Budget,
+        node: Node,
+        stop: threading.Event,
+    ) -> None:
+        """One position on an analysis engine, reported as it goes."""
+        reported = -math.inf
+        named = {"engine": shared.name}
+
+        def update(analysis: Analysis) -> None:
+            nonlocal reported
+            if self.session.cursor.node is not node:
+                stop.set()
+            elif not stop.is_set() and time.monotonic() - reported >= REPORT_EVERY:
+                self._report("analysis", {**position_view(analysis, key, True), **named})
+                reported = time.monotonic()
+
+        with shared.use() as engine, _deadline(budget.seconds, stop):
+            result = engine.analyse(position, _visits(budget), update=update, stop=stop)
+        self._report("analysis", {**position_view(result, key, False), **named})
+
+    def _engine_graph(
+        self,
+        shared: SharedEngine,
+        position: Position,
+        line: list[Node],
+        budget: Budget,
+        stop: threading.Event,
+    ) -> None:
+        """Every position of the line on an analysis engine, written into the record."""
+        nodes = [line[0], *filter(_has_move, line[1:])]
+        total = len(nodes)
+        found: dict[int, dict[str, Any]] = {}
+        named = {"engine": shared.name}
+        try:
+            with shared.use() as engine:
+                turns = range(len(position.moves) + 1)
+                for turn, result in engine.analyse_line(
+                    position, turns, _visits(budget), stop=stop
+                ):
+                    black = result.to_play is Color.BLACK
+                    found[turn] = {
+                        "move": turn,
+                        "black_winrate": result.winrate if black else 1 - result.winrate,
+                        "black_lead": result.score_lead if black else -result.score_lead,
+                    }
+                    with self.session.lock:
+                        node = nodes[turn].properties
+                        node[WINRATE] = [f"{100 * found[turn]['black_winrate']:.2f}"]
+                        node[LEAD] = [f"{found[turn]['black_lead']:.1f}"]
+                    points = [found[t] for t in sorted(found)]
+                    self._report(
+                        "graph", {"running": True, "total": total, "points": points, **named}
+                    )
+        finally:
+            if found:
+                with self.session.lock:
+                    self.session.save()
+        points = [found[t] for t in sorted(found)]
+        self._report("graph", {"running": False, "total": total, "points": points, **named})
+
     def _halt(self) -> None:
         with self._lock:
             self._halt_locked()
@@ -308,11 +425,111 @@ def _has_move(node: Node) -> bool:
     return "B" in node.properties or "W" in node.properties
 
 
+def _position_at(tree: GameTree, node: Node) -> Position:
+    """The position at `node` for an engine: the record's line to it, setup and moves.
+    Raises ValueError (Unanalysable) for setup stones after the first move."""
+    path: list[Node] = []
+    at: Node | None = node
+    while at is not None:
+        path.insert(0, at)
+        at = at.parent
+    root = Node({k: list(v) for k, v in path[0].properties.items()})
+    last = root
+    for step in path[1:]:
+        last = last.append_child({k: list(v) for k, v in step.properties.items()})
+    return line_positions(GameTree(root))[0]
+
+
+def _visits(budget: Budget) -> int:
+    """An engine's visits for `budget` (seconds alone end the search with `_deadline`)."""
+    return budget.playouts or ENGINE_VISITS
+
+
+@contextlib.contextmanager
+def _deadline(seconds: float | None, stop: threading.Event) -> Iterator[None]:
+    """Set `stop` after `seconds` (an engine's search is bounded by visits, not time)."""
+    timer = None if seconds is None else threading.Timer(seconds, stop.set)
+    if timer is not None:
+        timer.daemon = True
+        timer.start()
+    try:
+        yield
+    finally:
+        if timer is not None:
+            timer.cancel()
+
+
+def _named(view: dict[str, Any]) -> dict[str, Any]:
+    return {"engine": view["engine"]} if "engine" in view else {}
+
+
+class SharedEngine:
+    """One analysis engine of the app, started on first use and used by one job at a time
+    (the others wait their turn)."""
+
+    def __init__(self, name: str, command: str) -> None:
+        self.name = name
+        self.command = command
+        self._engine: Engine | None = None
+        self._lock = threading.Lock()
+
+    @contextlib.contextmanager
+    def use(self) -> Iterator[Engine]:
+        """The engine, started if need be, for one job; a failure closes it (the next job
+        starts it again). Raises EngineError or ValueError if it cannot start."""
+        with self._lock:
+            if self._engine is None:
+                self._engine = open_engine(self.command)
+            try:
+                yield self._engine
+            except EngineError:
+                self._close_locked()
+                raise
+
+    def close(self) -> None:
+        """End the engine's program."""
+        with self._lock:
+            self._close_locked()
+
+    def _close_locked(self) -> None:
+        if self._engine is not None:
+            self._engine.close()
+            self._engine = None
+
+
+class Engines:
+    """The app's analysis engines by name (``tengen serve --analysis-engine NAME=CMD``)."""
+
+    def __init__(self, commands: dict[str, str]) -> None:
+        self._shared = {name: SharedEngine(name, cmd) for name, cmd in commands.items()}
+
+    @property
+    def names(self) -> list[str]:
+        """The built-in search first, then the configured engines."""
+        return [BUILTIN, *self._shared]
+
+    def get(self, name: str) -> SharedEngine:
+        """The engine called `name`. Raises BadRequest naming the ones there are."""
+        try:
+            return self._shared[name]
+        except KeyError:
+            known = ", ".join(self.names)
+            raise BadRequest(f"no analysis engine {name!r} (there are: {known})") from None
+
+    def close(self) -> None:
+        """End every engine's program."""
+        for shared in self._shared.values():
+            shared.close()
+
+
 class Analysts:
     """The analysts of one app's games, made on first use; `close` stops them all."""
 
-    def __init__(self, make_analyser: Callable[[], ClosableAnalyser]) -> None:
+    def __init__(
+        self, make_analyser: Callable[[], ClosableAnalyser], engines: Engines | None = None
+    ) -> None:
         self._make_analyser = make_analyser
+        self.engines = engines or Engines({})
         self._open: dict[str, Analyst] = {}
         self._lock = threading.Lock()
 
@@ -325,7 +542,7 @@ class Analysts:
             if old is not None and old.session is session:
                 return old
             analyst = self._open[session.id] = Analyst(
-                session, self._make_analyser, session.broadcast
+                session, self._make_analyser, session.broadcast, self.engines
             )
         if old is not None:  # the game was deleted and made again under its id
             old.close()
@@ -337,3 +554,4 @@ class Analysts:
             analysts, self._open = list(self._open.values()), {}
         for analyst in analysts:
             analyst.close()
+        self.engines.close()

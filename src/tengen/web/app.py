@@ -10,10 +10,11 @@ module globals: everything hangs off the app that the factory returns.
 from __future__ import annotations
 
 import argparse
+import re
 import shlex
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import platformdirs
@@ -24,7 +25,7 @@ from starlette.exceptions import HTTPException
 from tengen.ai.mcts import MctsPlayer
 from tengen.core import jit
 from tengen.web import routes
-from tengen.web.analysis import Analysts
+from tengen.web.analysis import BUILTIN, Analysts, Engines
 from tengen.web.session import Sessions, WebError
 from tengen.web.store import Store
 
@@ -37,6 +38,9 @@ def default_db() -> Path:
     return platformdirs.user_data_path("tengen") / "games.sqlite3"
 
 
+_ENGINE_NAME = re.compile(r"[\w.-]{1,40}")
+
+
 @dataclass(frozen=True)
 class Config:
     """What the app is built from: the games file, the engine commands, a seed for tests,
@@ -47,6 +51,7 @@ class Config:
     seed: int | None = None
     gomoku_engine: list[str] | None = None
     max_upload: int = routes.MAX_UPLOAD_BYTES
+    analysis_engines: dict[str, str] = field(default_factory=dict)  # name -> command line
 
 
 def create_app(config: Config) -> Starlette:
@@ -54,7 +59,7 @@ def create_app(config: Config) -> Starlette:
     shuts down."""
     store = Store(config.db)
     sessions = Sessions(store, config.engine, config.seed, config.gomoku_engine)
-    analysts = Analysts(lambda: MctsPlayer(seed=config.seed or 0))
+    analysts = Analysts(lambda: MctsPlayer(seed=config.seed or 0), Engines(config.analysis_engines))
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -92,6 +97,15 @@ def parser() -> argparse.ArgumentParser:
         default=None,
         help='a Gomocup brain to offer as a Gomoku opponent, e.g. "pbrain-embryo"',
     )
+    p.add_argument(
+        "--analysis-engine",
+        action="append",
+        default=[],
+        metavar="NAME=CMD",
+        help='an analysis engine for review, e.g. "katago=katago analysis -config a.cfg -model '
+        'm.bin.gz" (KataGo\'s JSON engine) or "leela=leelaz -g -w net.gz" (GTP kata-analyze or '
+        "lz-analyze); repeatable",
+    )
     p.add_argument("--seed", type=int, default=None, help="seed of the built-in player")
     p.add_argument(
         "--max-upload-mb",
@@ -110,12 +124,22 @@ def serve(argv: list[str] | None = None) -> int:
     db = args.db or default_db()
     if not 0 < args.max_upload_mb <= 4096:
         parser().error("--max-upload-mb must be above 0 and at most 4096")
+    analysis_engines = {}
+    for given in args.analysis_engine:
+        name, _, command = given.partition("=")
+        name = name.strip()
+        if not _ENGINE_NAME.fullmatch(name) or not command.strip() or name == BUILTIN:
+            parser().error(
+                f"--analysis-engine wants NAME=COMMAND (NAME: letters, digits, -_.), not {given!r}"
+            )
+        analysis_engines[name] = command
     config = Config(
         db=db,
         engine=engine,
         seed=args.seed,
         gomoku_engine=gomoku_engine,
         max_upload=int(args.max_upload_mb * (1 << 20)),
+        analysis_engines=analysis_engines,
     )
     app = create_app(config)
     shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host

@@ -125,6 +125,7 @@ async def config(request: Request) -> JSONResponse:
             "levels": {str(n): _level_label(n, level) for n, level in LEVELS.items()},
             "default_level": DEFAULT_LEVEL,
             "engine": " ".join(engine) if engine else None,
+            "analysis_engines": request.app.state.analysts.engines.names,
             "gomoku": {
                 "rules": list(GOMOKU_RULES),
                 "seats": [k for k in GOMOKU_SEATS if k != "engine" or gomoku_engine],
@@ -299,7 +300,8 @@ async def analysis_start(request: Request) -> JSONResponse:
     analyst = _analyst(request)
     body = await _body(request, schemas.Analysis)
     budget = _budget(body, Budget(seconds=DEFAULT_SECONDS))
-    return JSONResponse(await run_in_threadpool(analyst.start_position, budget, _token(request)))
+    start = analyst.start_position
+    return JSONResponse(await run_in_threadpool(start, budget, _token(request), body.engine))
 
 
 async def graph_start(request: Request) -> JSONResponse:
@@ -307,7 +309,8 @@ async def graph_start(request: Request) -> JSONResponse:
     analyst = _analyst(request)
     body = await _body(request, schemas.Graph)
     budget = _budget(body, Budget(playouts=GRAPH_PLAYOUTS))
-    return JSONResponse(await run_in_threadpool(analyst.start_graph, budget, _token(request)))
+    start = analyst.start_graph
+    return JSONResponse(await run_in_threadpool(start, budget, _token(request), body.engine))
 
 
 async def analysis_stop(request: Request) -> JSONResponse:

@@ -30,6 +30,7 @@ from tengen.web.markup_view import KINDS, MAX_LABEL, PAIRS
 from tengen.web.seats import COMPUTER, BadRequest
 
 MAX_TITLE = 200  # characters of a game's title
+MAX_ENGINE_NAME = 40  # characters of an analysis engine's name
 MAX_INFO = 100  # characters of a game-info value (a name, an event, a date...)
 MAX_COMMENT = 20_000  # characters of a comment: a long commentary, not a book
 MAX_NAME = 255  # characters of an uploaded file's name
@@ -294,6 +295,7 @@ class Analysis(Body):
 
     seconds: float | None = Field(None, gt=0, le=MAX_SECONDS, allow_inf_nan=False)
     playouts: int | None = Field(None, ge=1, le=MAX_PLAYOUTS)
+    engine: str = Field("builtin", min_length=1, max_length=MAX_ENGINE_NAME)
 
 
 class Graph(Analysis):

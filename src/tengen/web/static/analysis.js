@@ -30,10 +30,11 @@ export function setupAnalysis(current, draw) {
       $("analysis-status").textContent = err.message;
     }
   };
-  const start = () => post("analysis", { seconds: Number($("analysis-seconds").value) });
+  const engine = () => $("analysis-engine").value || "builtin";
+  const start = () => post("analysis", { seconds: Number($("analysis-seconds").value), engine: engine() });
   $("analyse").onclick = start;
   $("analysis-stop").onclick = () => post("analysis/stop", {});
-  $("graph-start").onclick = () => post("graph", {});
+  $("graph-start").onclick = () => post("graph", { engine: engine() });
   $("graph-stop").onclick = () => post("analysis/stop", {});
   $("show-ownership").addEventListener("change", () => redraw());
   document.addEventListener("keydown", (e) => {
@@ -44,6 +45,15 @@ export function setupAnalysis(current, draw) {
       else start();
     }
   });
+}
+
+/** Offer the server's analysis engines (the built-in search first); hidden when it is the
+ * only one. */
+export function setupEngines(names) {
+  const select = $("analysis-engine");
+  if (select.options.length) return;
+  select.replaceChildren(...names.map((name) => new Option(name === "builtin" ? "built-in (tengen)" : name, name)));
+  select.closest("label").hidden = names.length < 2;
 }
 
 /** Forget the last game's results and fetch this game's (after a reload, say). */
@@ -88,7 +98,7 @@ export function renderAnalysis(state, act) {
     status.textContent = "Analysing…";
   } else {
     const lead = a.black_lead >= 0 ? `Black leads by ${a.black_lead.toFixed(1)}` : `White leads by ${(-a.black_lead).toFixed(1)}`;
-    status.textContent = `${a.running ? "Analysing… " : ""}Black ${percent(a.black_winrate)} · ${lead} · ${count(a.visits)} playouts`;
+    status.textContent = `${a.running ? "Analysing… " : ""}Black ${percent(a.black_winrate)} · ${lead} · ${count(a.visits)} playouts${a.engine ? ` · ${a.engine}` : ""}`;
     $("winbar-black").style.width = percent(a.black_winrate);
     for (const m of a.moves) {
       const li = document.createElement("li");

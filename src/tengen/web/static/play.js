@@ -3,7 +3,7 @@
 
 import { $, h } from "./dom.js";
 import { renderGameInfo, setupGameInfo, setupPlayFrom } from "./gameinfo.js";
-import { openAnalysis, receive, renderAnalysis, setupAnalysis } from "./analysis.js";
+import { openAnalysis, receive, renderAnalysis, setupAnalysis, setupEngines } from "./analysis.js";
 import { follow, request, saveTokens, tokenFor, tokensFor } from "./api.js";
 import { Board, vertex } from "./board.js";
 import { renderClocks, syncClockFields, timeControl } from "./clock.js";
@@ -239,7 +239,10 @@ async function openGame(id) {
   openAnalysis(id);
   showSeatLinks();
   app.config ??= await request("GET", "/api/config").catch(() => null);
-  if (app.config) setupPlayFrom(app.config);
+  if (app.config) {
+    setupPlayFrom(app.config);
+    setupEngines(app.config.analysis_engines ?? ["builtin"]);
+  }
   $("board").focus();
 }
 
