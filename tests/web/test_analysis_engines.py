@@ -58,6 +58,8 @@ def test_a_position_and_the_graph_through_a_gtp_engine(engines: TestClient) -> N
     graph = wait_for(engines, game, "graph")
     assert "error" not in graph, graph
     assert [p["move"] for p in graph["points"]] == list(range(7))
+    assert [p["to_play"] for p in graph["points"]] == ["black", "white"] * 3 + ["black"]
+    assert all(p["best"] and p["pv"][0] == p["best"] for p in graph["points"])  # for mistakes
     tree = parse(engines.get(f"/api/games/{game}/sgf").text).games[0]
     saved = [float(node.get_raw("SBKV")[0]) for node in tree.main_line()]
     assert len(saved) == 7 and all(0 <= rate <= 100 for rate in saved)  # Sabaki's property

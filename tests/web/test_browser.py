@@ -777,3 +777,24 @@ def test_analysis_with_an_engine_chosen_in_the_panel(
         shot(page, "analysis-engine")
     finally:
         server.stop()
+
+
+def test_the_mistake_list_of_an_analysed_record(server: Server, page: Page) -> None:
+    """A record analysed elsewhere (SBKV and V on each node, as Sabaki and tengen write them):
+    each player's biggest losses in points, each a button to the position before the move."""
+    leads = [7.0, 6.5, 7.5, 7.0, 7.5, -4.5, -4.0, -6.5, -1.0]  # Black's lead at each node
+    moves = ["ee", "cc", "gc", "cg", "gg", "ec", "dg", "ce"]
+    nodes = "".join(
+        f";{'BW'[i % 2]}[{m}]SBKV[50]V[{lead}]"
+        for i, (m, lead) in enumerate(zip(moves, leads[1:], strict=False))
+    )
+    page.goto(server.url)
+    page.fill("#paste", f"(;GM[1]FF[4]SZ[9]SBKV[50]V[{leads[0]}]{nodes})")
+    page.click("#open-paste")
+    page.wait_for_selector("#review-controls:not([hidden])")
+    black = page.locator(".mistake-list").nth(0).locator("button.mistake")
+    white = page.locator(".mistake-list").nth(1).locator("button.mistake")
+    expect(black).to_have_text(["Move 5: \u221212.0 points", "Move 7: \u22122.5 points"])
+    expect(white).to_have_text(["Move 8: \u22125.5 points", "Move 2: \u22121.0 points"])
+    black.first.click()
+    expect(page.locator("#status")).to_contain_text("Move 4 of 8")

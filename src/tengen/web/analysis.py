@@ -107,6 +107,23 @@ def position_view(analysis: Analysis, key: str, running: bool) -> dict[str, Any]
     }
 
 
+def graph_point(move: int, analysis: Analysis) -> dict[str, Any]:
+    """One point of the graph: Black's win rate and score lead after `move` moves, who is to
+    play, and the search's best move there with its line (what the mistake list shows)."""
+    black = analysis.to_play is Color.BLACK
+    h = analysis.height
+    searched = [m for m in analysis.moves if m.visits > 0]
+    best = max(searched, key=lambda m: m.visits) if searched else None
+    return {
+        "move": move,
+        "to_play": analysis.to_play.name.lower(),
+        "black_winrate": analysis.winrate if black else 1 - analysis.winrate,
+        "black_lead": analysis.score_lead if black else -analysis.score_lead,
+        "best": None if best is None else to_gtp(best.move, h),
+        "pv": [] if best is None else [to_gtp(p, h) for p in best.pv[:8]],
+    }
+
+
 class Analyst:
     """The analysis jobs of one Go game; `send` gets every progress message."""
 
@@ -133,7 +150,8 @@ class Analyst:
         graph = self.graph
         if graph is None or not (graph["running"] or "error" in graph):
             with self.session.lock:
-                graph = saved_graph(self.session.cursor.node) or graph
+                saved = saved_graph(self.session.cursor.node)
+            graph = _with_lines(saved, graph) if saved is not None else graph
         return {"analysis": self.position, "graph": graph}
 
     def start_position(
@@ -223,12 +241,7 @@ class Analyst:
                         progress=lambda _: not stop.is_set(),
                         interval=TICK,
                     )
-                    black = result.to_play is Color.BLACK
-                    point = {
-                        "move": cursor.move_number,
-                        "black_winrate": result.winrate if black else 1 - result.winrate,
-                        "black_lead": result.score_lead if black else -result.score_lead,
-                    }
+                    point = graph_point(cursor.move_number, result)
                     points.append(point)
                     with session.lock:
                         node.properties[WINRATE] = [f"{100 * point['black_winrate']:.2f}"]
@@ -342,12 +355,7 @@ class Analyst:
                 for turn, result in engine.analyse_line(
                     position, turns, _visits(budget), stop=stop
                 ):
-                    black = result.to_play is Color.BLACK
-                    found[turn] = {
-                        "move": turn,
-                        "black_winrate": result.winrate if black else 1 - result.winrate,
-                        "black_lead": result.score_lead if black else -result.score_lead,
-                    }
+                    found[turn] = graph_point(turn, result)
                     with self.session.lock:
                         node = nodes[turn].properties
                         node[WINRATE] = [f"{100 * found[turn]['black_winrate']:.2f}"]
@@ -412,8 +420,23 @@ def saved_graph(node: Node) -> dict[str, Any] | None:
         except (KeyError, IndexError, ValueError):
             continue
         if 0 <= rate <= 1 and (lead is None or math.isfinite(lead)):
-            points.append({"move": moves, "black_winrate": rate, "black_lead": lead})
+            point: dict[str, Any] = {"move": moves, "black_winrate": rate, "black_lead": lead}
+            mover = "B" if "B" in n.properties else "W" if "W" in n.properties else None
+            if mover is not None:  # after a move, its opponent is to play
+                point["to_play"] = "white" if mover == "B" else "black"
+            points.append(point)
     return {"running": False, "total": _positions(line), "points": points} if points else None
+
+
+def _with_lines(saved: dict[str, Any], found: dict[str, Any] | None) -> dict[str, Any]:
+    """The saved graph with the best moves and lines of the job that found its values (the
+    record keeps the values only), where a point's win rate is the job's."""
+    known = {p["move"]: p for p in (found or {}).get("points", [])}
+    for point in saved["points"]:
+        job = known.get(point["move"])
+        if job is not None and abs(job["black_winrate"] - point["black_winrate"]) < 1e-4:
+            point.update({k: job[k] for k in ("to_play", "best", "pv") if k in job})
+    return saved
 
 
 def _positions(line: list[Node]) -> int:

@@ -4,7 +4,7 @@
 
 import { request, tokenFor, tokensFor } from "./api.js";
 import { vertex } from "./board.js";
-import { $, svg as svgEl } from "./dom.js";
+import { $, h, svg as svgEl } from "./dom.js";
 
 const shown = { analysis: null, graph: null };
 let redraw = () => {};
@@ -140,8 +140,41 @@ function drawOnBoard(svg, { x, y, cell, el }, a, board) {
 }
 
 /** The win-rate graph of the current line: Black's win rate after each move; click to go there. */
+/** The moves that lost the most points (Black's score lead before and after, from the
+ * mover's side), per player, each a button to the position before it with the engine's
+ * better move and line. */
+export function mistakes(points, count = 5) {
+  const byMove = new Map(points.map((p) => [p.move, p]));
+  const found = { black: [], white: [] };
+  for (const after of points) {
+    const before = byMove.get(after.move - 1);
+    if (!before || after.black_lead == null || before.black_lead == null) continue;
+    const mover = after.to_play ? (after.to_play === "black" ? "white" : "black") : before.to_play;
+    if (!mover) continue;
+    const lost = mover === "black" ? before.black_lead - after.black_lead : after.black_lead - before.black_lead;
+    if (lost >= 1) found[mover].push({ move: after.move, lost, best: before.best, pv: before.pv ?? [] });
+  }
+  for (const side of ["black", "white"]) found[side] = found[side].sort((a, b) => b.lost - a.lost).slice(0, count);
+  return found;
+}
+
+function renderMistakes(g, act) {
+  const box = $("mistakes");
+  const found = g && !g.running ? mistakes(g.points) : { black: [], white: [] };
+  box.hidden = !found.black.length && !found.white.length;
+  box.replaceChildren(...["black", "white"].map((side) => h("div", { class: "mistake-list" },
+    h("h4", {}, `${side === "black" ? "Black" : "White"}'s biggest mistakes`),
+    h("ol", {}, ...found[side].map((m) => h("li", {}, h("button", { class: "mistake", "data-move": m.move },
+      `Move ${m.move}: −${m.lost.toFixed(1)} points`),
+      m.best ? ` better ${m.best}${m.pv.length > 1 ? ` (${m.pv.slice(0, 6).join(" ")})` : ""}` : ""))))));
+  for (const b of box.querySelectorAll("button.mistake")) {
+    b.onclick = () => act("nav", { move: Number(b.dataset.move) - 1 });
+  }
+}
+
 function renderGraph(state, act) {
   const g = shown.graph;
+  renderMistakes(g, act);
   const box = $("graph");
   $("graph-start").hidden = !!g?.running;
   $("graph-stop").hidden = !g?.running;
