@@ -377,6 +377,16 @@ def test_analysis_on_the_board_and_the_win_rate_graph(server: Server, page: Page
             assert page.locator(f'#board .stone.{color}[data-vertex="{vertex}"]').count() == 0
     expect(page.locator("#analysis-moves li")).to_have_count(candidates.count())
     shot(page, "18-analysis")
+    best = candidates.first
+    assert float(best.get_attribute("data-loss") or "nan") == 0  # the best loses nothing
+    best.hover()  # its line, numbered from 1, the player to move first
+    line = page.locator("#board .pv-stone")
+    expect(line.first).to_have_attribute("data-order", "1")
+    expect(line.first).to_have_class(re.compile("white"))  # White is to move after E5 C3 G7
+    page.mouse.move(0, 0)
+    expect(line).to_have_count(0)
+    page.select_option("#candidate-measure", "winrate")
+    expect(candidates.first.locator(".candidate-rate")).to_have_text(re.compile(r"^\d+$"))
     page.uncheck("#show-ownership")
     expect(page.locator("#board .own-black")).to_have_count(0)
     page.select_option("#analysis-seconds", "60")

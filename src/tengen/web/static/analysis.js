@@ -37,6 +37,7 @@ export function setupAnalysis(current, draw) {
   $("graph-start").onclick = () => post("graph", { engine: engine() });
   $("graph-stop").onclick = () => post("analysis/stop", {});
   $("show-ownership").addEventListener("change", () => redraw());
+  $("candidate-measure").addEventListener("change", () => redraw());
   document.addEventListener("keydown", (e) => {
     if ($("game").hidden || e.target.closest("input, textarea, select") || e.ctrlKey || e.metaKey) return;
     if (e.key === "a" || e.key === "A") {
@@ -111,8 +112,10 @@ export function renderAnalysis(state, act) {
   return here && a.visits ? (svg, geometry) => drawOnBoard(svg, geometry, a, state.board) : null;
 }
 
-/** Candidate moves (colour: share of the best's visits) and, if shown, the ownership: on
- * empty points and on stones the other side owns (dead), never on a stone its own side owns. */
+/** Candidate moves, coloured by how much worse than the best each is (points of score lead
+ * or win rate, the user's choice: green the best, red 5 points or 10% worse), and, if shown,
+ * the ownership: on empty points and on stones the other side owns (dead), never on a stone
+ * its own side owns. Hovering (or focusing) a candidate shows its line as numbered stones. */
 function drawOnBoard(svg, { x, y, cell, el }, a, board) {
   const layer = el("g", { class: "analysis-layer" }, svg);
   if ($("show-ownership").checked) {
@@ -125,17 +128,43 @@ function drawOnBoard(svg, { x, y, cell, el }, a, board) {
         class: v > 0 ? "own-black" : "own-white", "data-vertex": vertex(c, r, board.length) }, layer);
     });
   }
-  const most = Math.max(1, ...a.moves.map((m) => m.visits));
+  const best = a.moves[0];
+  const points = $("candidate-measure").value === "points";
+  const loss = (m) => (points ? (best.score_lead - m.score_lead) / 5 : (best.winrate - m.winrate) / 0.1);
+  const pv = el("g", { class: "pv-layer" }, svg);
   a.moves.forEach((m, order) => {
     if (!m.point) return;
     const [c, r] = m.point;
-    const hue = Math.round(120 * (m.visits / most));
-    const g = el("g", { class: "candidate", "data-vertex": m.vertex, "data-visits": m.visits }, layer);
-    el("circle", { cx: x(c), cy: y(r), r: cell * 0.46, fill: `hsl(${hue} 70% 50%)`,
+    const worse = Math.min(1, Math.max(0, loss(m)));
+    const g = el("g", { class: "candidate", "data-vertex": m.vertex, "data-visits": m.visits,
+      "data-col": c, "data-row": r, // a click plays it, as on the point under it
+      "data-loss": (points ? best.score_lead - m.score_lead : best.winrate - m.winrate).toFixed(3),
+      tabindex: 0, role: "button", "aria-label": `${m.vertex}: ${Math.round(100 * m.winrate)}%, ${m.visits} visits; line ${m.pv.join(" ")}` }, layer);
+    el("circle", { cx: x(c), cy: y(r), r: cell * 0.46, fill: `hsl(${Math.round(120 * (1 - worse))} 70% 50%)`,
       stroke: order === 0 ? "#1d4ed8" : "#0006", "stroke-width": order === 0 ? 3 : 1 }, g);
     el("text", { x: x(c), y: y(r) - cell * 0.12, class: "candidate-rate" }, g).textContent =
-      `${Math.round(100 * m.winrate)}`;
+      points ? `${m.score_lead >= 0 ? "+" : ""}${m.score_lead.toFixed(1)}` : `${Math.round(100 * m.winrate)}`;
     el("text", { x: x(c), y: y(r) + cell * 0.18, class: "candidate-visits" }, g).textContent = count(m.visits);
+    const show = () => drawLine(pv, m, a, board.length, { x, y, cell, el });
+    const hide = () => pv.replaceChildren();
+    g.addEventListener("mouseenter", show);
+    g.addEventListener("focus", show);
+    g.addEventListener("mouseleave", hide);
+    g.addEventListener("blur", hide);
+  });
+}
+
+/** A candidate's principal variation as numbered ghost stones, the player to move first. */
+function drawLine(layer, m, a, height, { x, y, cell, el }) {
+  layer.replaceChildren();
+  const columns = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+  m.pv.forEach((v, i) => {
+    if (v.toLowerCase() === "pass") return;
+    const c = columns.indexOf(v[0].toUpperCase()), r = height - Number(v.slice(1));
+    const black = (a.to_play === "black") === (i % 2 === 0);
+    const g = el("g", { class: `pv-stone ${black ? "black" : "white"}`, "data-vertex": v, "data-order": i + 1 }, layer);
+    el("circle", { cx: x(c), cy: y(r), r: cell * 0.46, fill: black ? "#111c" : "#fffc", stroke: "#0008" }, g);
+    el("text", { x: x(c), y: y(r), class: `stone-text on-${black ? "black" : "white"}` }, g).textContent = String(i + 1);
   });
 }
 
@@ -182,10 +211,15 @@ function renderGraph(state, act) {
   if (!g) {
     status.textContent = "";
     box.replaceChildren();
+    $("graph-progress").hidden = true;
     return;
   }
   status.textContent = g.error ? `The graph failed: ${g.error}`
-    : `${g.running ? "Working: " : ""}${g.points.length} of ${g.total} positions`;
+    : `${g.running ? "Working: " : ""}${g.points.length} of ${g.total} positions${g.engine ? ` · ${g.engine}` : ""}`;
+  const bar = $("graph-progress");
+  bar.hidden = !g.running;
+  bar.max = g.total;
+  bar.value = g.points.length;
   const w = 300, h = 90;
   const last = Math.max(1, state.line_length, ...g.points.map((p) => p.move));
   const px = (move) => (move / last) * w;

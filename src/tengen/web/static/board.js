@@ -51,7 +51,7 @@ export class Board {
         class: "cursor" }, svg);
     }
     svg.addEventListener("click", (e) => {
-      const pt = e.target.closest(".pt");
+      const pt = e.target.closest(".pt, .candidate");
       if (pt) this.onPoint(Number(pt.dataset.col), Number(pt.dataset.row));
     });
     this.container.replaceChildren(svg);
