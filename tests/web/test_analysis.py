@@ -207,9 +207,13 @@ def test_win_rate_graph_of_the_current_line(sessions: Sessions) -> None:
     saved = parse(stored.sgf).games
     nodes = main_line(saved[0].root)
     assert [n.properties["SBKV"] for n in nodes] == [["70.00"], ["30.00"], ["70.00"], ["30.00"]]
-    assert [n.properties["V"] for n in nodes] == [["3.0"], ["-3.0"], ["3.0"], ["-3.0"]]
+    assert [float(n.properties["SBKS"][0]) for n in nodes] == [3.0, -3.0, 3.0, -3.0]
+    # and each move's review in its comment, as `tengen analyze` writes it
+    for node in nodes[1:]:
+        assert str(node.get("C")).startswith("tengen analysis: tengen (built-in), 5 visits")
+        del node.properties["C"]
     for node in nodes:  # else the record is as it was
-        del node.properties["SBKV"], node.properties["V"]
+        del node.properties["SBKV"], node.properties["SBKS"]
     assert serialise(saved) == serialise(parse(record).games)
 
 

@@ -84,6 +84,13 @@ def review(
             done(len(results))
     if len(results) < n + 1:
         raise EngineError(f"{engine.name} stopped after {len(results)} of {n + 1} positions")
+    return judge(engine.name, visits, position, results)
+
+
+def judge(engine: str, visits: int, position: Position, results: dict[int, Analysis]) -> GameReview:
+    """The review of `position`'s line from the analysis of every position of it (`results`
+    by turn, 0 to the number of moves): each move's values, points lost and better move."""
+    n = len(position.moves)
     values = [black_value(results[t]) for t in range(n + 1)]
     moves = []
     for k, (color, move) in enumerate(position.moves):
@@ -105,7 +112,7 @@ def review(
                 best_line=tuple(best.pv) if best is not None and other else (),
             )
         )
-    return GameReview(engine.name, visits, values[0], tuple(moves))
+    return GameReview(engine, visits, values[0], tuple(moves))
 
 
 def annotate(root: Node, nodes: list[Node], game: GameReview, height: int) -> None:

@@ -9,8 +9,10 @@ closed when it ends, so an idle game holds no tree.
 
 The graph is written into the record as it grows, and saved when its job ends: each node gets
 Black's win rate in percent as ``SBKV`` (the property Sabaki writes and draws its graph from)
-and Black's score lead as ``V`` (FF[4]'s value of a node, positive when good for Black). So the
-graph comes back after a restart, and shows in Sabaki; a record analysed there shows here.
+and Black's score lead as ``SBKS`` (as `tengen analyze` writes them; ``V``, FF[4]'s value of a
+node, is read where a record has no SBKS), and, once the whole line is done, each move's points
+lost and better move in a block of its comment. So the graph comes back after a restart, and
+shows in Sabaki; a record analysed there shows here.
 Progress goes to the game's websocket listeners as ``{"analysis": view}`` or ``{"graph":
 view}`` messages; the last view of each is kept for pages that ask. A job ends when its
 budget is spent, when the user stops it, when another job starts, or (a position's
@@ -32,6 +34,7 @@ from tengen.ai.analysis import Analyser, Analysis
 from tengen.analysis.engine import Engine, EngineError
 from tengen.analysis.open import open_engine
 from tengen.analysis.position import Position, line_positions
+from tengen.analysis.review import LEAD, WINRATE, GameReview, annotate, judge
 from tengen.core.color import Color
 from tengen.core.coords import to_gtp
 from tengen.core.game import Game
@@ -45,9 +48,9 @@ GRAPH_PLAYOUTS = 300  # per position of the graph: enough for its shape, quick o
 SHOWN_MOVES = 10  # candidate moves drawn on the board
 REPORT_EVERY = 0.5  # seconds between progress messages
 TICK = 0.1  # seconds between the search's progress calls: how soon Stop takes effect
-WINRATE = "SBKV"  # Black's win rate in percent after a node (Sabaki's property)
-LEAD = "V"  # Black's score lead after a node (FF[4] "value": positive is good for Black)
+VALUE = "V"  # FF[4]'s value of a node: another program's Black score lead, read when no SBKS
 BUILTIN = "builtin"  # the name of the built-in search among the analysis engines
+BUILTIN_NAME = "tengen (built-in)"  # how the record's review comments name it
 ENGINE_VISITS = 1_000_000  # an engine's visits when only seconds bound its search
 
 
@@ -212,10 +215,13 @@ class Analyst:
             record = serialise(session.tree)
             line = _line(session.cursor.node)
             steps = line[-1].path  # the child index of each node after the root
-            position = None if engine == BUILTIN else _position_at(session.tree, line[-1])
+            position = _reviewable(session.tree, line[-1])
+        if engine != BUILTIN and position is None:
+            raise BadRequest("this line has setup stones after its first move: no engine takes it")
         total = _positions(line)
         points: list[dict[str, Any]] = []
-        if position is not None:
+        analyses: dict[int, Analysis] = {}
+        if engine != BUILTIN and position is not None:
             shared = self._engines.get(engine)
             self._start_engine(
                 "graph",
@@ -243,13 +249,19 @@ class Analyst:
                     )
                     point = graph_point(cursor.move_number, result)
                     points.append(point)
+                    analyses[cursor.move_number] = result
                     with session.lock:
                         node.properties[WINRATE] = [f"{100 * point['black_winrate']:.2f}"]
-                        node.properties[LEAD] = [f"{point['black_lead']:.1f}"]
+                        node.properties[LEAD] = [f"{point['black_lead']:.2f}"]
                     self._report("graph", {"running": True, "total": total, "points": list(points)})
             finally:
                 if points:
                     with session.lock:
+                        if position is not None and len(analyses) == total:
+                            visits = budget.playouts or 0
+                            self._annotate(
+                                line, position, judge(BUILTIN_NAME, visits, position, analyses)
+                            )
                         session.save()
             self._report("graph", {"running": False, "total": total, "points": points})
 
@@ -348,6 +360,7 @@ class Analyst:
         nodes = [line[0], *filter(_has_move, line[1:])]
         total = len(nodes)
         found: dict[int, dict[str, Any]] = {}
+        analyses: dict[int, Analysis] = {}
         named = {"engine": shared.name}
         try:
             with shared.use() as engine:
@@ -356,10 +369,11 @@ class Analyst:
                     position, turns, _visits(budget), stop=stop
                 ):
                     found[turn] = graph_point(turn, result)
+                    analyses[turn] = result
                     with self.session.lock:
                         node = nodes[turn].properties
                         node[WINRATE] = [f"{100 * found[turn]['black_winrate']:.2f}"]
-                        node[LEAD] = [f"{found[turn]['black_lead']:.1f}"]
+                        node[LEAD] = [f"{found[turn]['black_lead']:.2f}"]
                     points = [found[t] for t in sorted(found)]
                     self._report(
                         "graph", {"running": True, "total": total, "points": points, **named}
@@ -367,9 +381,18 @@ class Analyst:
         finally:
             if found:
                 with self.session.lock:
+                    if len(analyses) == total:
+                        review = judge(shared.name, _visits(budget), position, analyses)
+                        self._annotate(line, position, review)
                     self.session.save()
         points = [found[t] for t in sorted(found)]
         self._report("graph", {"running": False, "total": total, "points": points, **named})
+
+    def _annotate(self, line: list[Node], position: Position, review: GameReview) -> None:
+        """Write a finished graph's review into the record as `tengen analyze` does: each
+        move's values, and its points lost and better move in a block of its comment (the
+        person's own words kept). Called under the session's lock."""
+        annotate(line[0], [n for n in line[1:] if _has_move(n)], review, position.height)
 
     def _halt(self) -> None:
         with self._lock:
@@ -416,7 +439,8 @@ def saved_graph(node: Node) -> dict[str, Any] | None:
     for moves, n in enumerate([line[0], *filter(_has_move, line[1:])]):
         try:
             rate = float(n.properties[WINRATE][0]) / 100
-            lead: float | None = float(n.properties[LEAD][0]) if LEAD in n.properties else None
+            kept = n.properties.get(LEAD) or n.properties.get(VALUE)
+            lead: float | None = float(kept[0]) if kept else None
         except (KeyError, IndexError, ValueError):
             continue
         if 0 <= rate <= 1 and (lead is None or math.isfinite(lead)):
@@ -461,6 +485,14 @@ def _position_at(tree: GameTree, node: Node) -> Position:
     for step in path[1:]:
         last = last.append_child({k: list(v) for k, v in step.properties.items()})
     return line_positions(GameTree(root))[0]
+
+
+def _reviewable(tree: GameTree, node: Node) -> Position | None:
+    """`_position_at`, or None for a line no engine takes (setup after the first move)."""
+    try:
+        return _position_at(tree, node)
+    except ValueError:
+        return None
 
 
 def _visits(budget: Budget) -> int:
