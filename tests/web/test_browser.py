@@ -595,14 +595,20 @@ def test_a_phone_sized_screen(server: Server, browser: Browser) -> None:
         context.close()
 
 
-def test_an_undo_asked_of_the_other_player(server: Server, browser: Browser, page: Page) -> None:
-    new_game(page, server.url, white="remote")
+def other_seat(page: Page, browser: Browser) -> Page:
+    """The other player's page, opened from the seat link this page shows (close its context)."""
     link = page.locator("#seat-links a").get_attribute("href")
     assert link is not None
     other = browser.new_context(viewport={"width": 1200, "height": 820}).new_page()
+    other.goto(link)
+    other.wait_for_selector("#board svg")
+    return other
+
+
+def test_an_undo_asked_of_the_other_player(server: Server, browser: Browser, page: Page) -> None:
+    new_game(page, server.url, white="remote")
+    other = other_seat(page, browser)
     try:
-        other.goto(link)
-        other.wait_for_selector("#board svg")
         play(page, "E5")
         expect(page.locator("#undo")).to_have_text("Ask to undo")
         page.click("#undo")
@@ -661,12 +667,8 @@ def test_a_swap2_opening_between_two_people(server: Server, browser: Browser, pa
     page.select_option("[name=white]", "remote")
     page.click("#start-game")
     page.wait_for_selector("#board svg")
-    link = page.locator("#seat-links a").get_attribute("href")
-    assert link is not None
-    other = browser.new_context(viewport={"width": 1200, "height": 820}).new_page()
+    other = other_seat(page, browser)
     try:
-        other.goto(link)
-        other.wait_for_selector("#board svg")
         text = page.locator("#opening-text")
         expect(text).to_have_text(
             "Swap2 opening. You: place the first three stones (black, white, black): 0 of 3."

@@ -124,6 +124,17 @@ def _tree_for(options: NewGame) -> GameTree:
 _NOT_CARRIED = ("RE", "TM", "OT", "PB", "PW", "BR", "WR", "GN")
 
 
+def _play_meta(black: str, white: str) -> dict[str, Any]:
+    """The metadata of a new game in play with these seats."""
+    return {
+        "mode": "play",
+        "seats": new_seats(black, white),
+        "dead": None,
+        "resigned": None,
+        "warnings": [],
+    }
+
+
 def _player_name(kind: str, level: int, person: str) -> str:
     """The record's name for a seat: the person's colour, or the computer that holds it."""
     if kind == "builtin":
@@ -918,13 +929,7 @@ class Sessions:
                 )
             if not gomoku and not self.engine:
                 raise BadRequest("no engine was given: start the server with --engine COMMAND")
-        meta: dict[str, Any] = {
-            "mode": "play",
-            "seats": new_seats(options.black, options.white),
-            "dead": None,
-            "resigned": None,
-            "warnings": [],
-        }
+        meta = _play_meta(options.black, options.white)
         if gomoku:
             meta["opening"] = options.opening
         else:
@@ -1014,15 +1019,9 @@ class Sessions:
                 if not self.engine:
                     raise BadRequest("no engine was given: start the server with --engine COMMAND")
                 root.set(prop, self._engine_name(False))
-        meta: dict[str, Any] = {
-            "mode": "play",
-            "seats": new_seats(options.black, options.white),
-            "dead": None,
-            "resigned": None,
-            "warnings": [],
-            "level": options.level,
-            "from": {"game": game_id, "move": session.cursor.move_number},
-        }
+        meta = _play_meta(options.black, options.white)
+        meta["level"] = options.level
+        meta["from"] = {"game": game_id, "move": session.cursor.move_number}
         return self._add(tree, meta)
 
     def _add(self, tree: GameTree, meta: dict[str, Any]) -> AnySession:
