@@ -50,11 +50,19 @@ def test_bad_info_is_refused_naming_the_field(games: Games) -> None:
         ({"black": "bell\x07"}, "printable"),
         ({"rules": "house rules"}, "rules"),
         ({"result": "W+R"}, "result from the game"),
-        ({"handicap": 3}, "handicap"),
+        ({"handicap": 3}, "handicap stones on the board already"),
+        ({"handicap": -1}, "handicap"),
     ]:
         response = games.post(game, "info", token, **body)
         assert response.status_code == 400 and words in response.json()["error"], body
     assert games.post(game, "info", None, black="me").status_code == 403
+
+
+def test_a_reviewed_record_s_handicap_and_result(games: Games) -> None:
+    record, token = _open(games, KO)
+    state = games.post(record, "info", token, handicap=2, result="W+T").json()
+    assert state["info"]["handicap"] == 2 and state["info"]["result"] == "W+T"
+    assert "HA[2]" in games.client.get(f"/api/games/{record}/sgf").text
 
 
 def test_info_between_two_people_needs_both(games: Games) -> None:

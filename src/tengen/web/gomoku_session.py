@@ -467,7 +467,7 @@ class GomokuSession(SessionBase[GomokuComputer]):
     def _check_info(self, info: dict[str, Any]) -> None:
         """No komi in Gomoku, and the rule is the game's own."""
         super()._check_info(info)
-        for field in ("komi", "rules"):
+        for field in ("komi", "handicap", "rules"):
             if field in info:
                 raise Conflict(f"a Gomoku game's {field} is not game information", "gomoku")
 

@@ -201,7 +201,7 @@ InfoText = Annotated[str, Field(max_length=MAX_INFO), AfterValidator(_info_text)
 
 class GameInfo(Body):
     """The record's game information to change (fields left out stay; "" removes one):
-    players and ranks, event, date, komi, rules, result and the game's name."""
+    players and ranks, event, date, komi, handicap, rules, result and the game's name."""
 
     black: InfoText | None = None
     white: InfoText | None = None
@@ -210,6 +210,7 @@ class GameInfo(Body):
     event: InfoText | None = None
     date: Annotated[InfoText, AfterValidator(_sgf_date)] | None = None
     komi: float | None = Field(None, allow_inf_nan=False, ge=-1000, le=1000)
+    handicap: int | None = Field(None, ge=0, le=361)
     rules: InfoText | None = None
     result: InfoText | None = None
     name: InfoText | None = None

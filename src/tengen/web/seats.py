@@ -30,6 +30,7 @@ INFO = {
     "event": "EV",
     "date": "DT",
     "komi": "KM",
+    "handicap": "HA",
     "rules": "RU",
     "result": "RE",
     "name": "GN",
@@ -249,6 +250,8 @@ class SessionBase(Generic[P]):
         """Raise BadRequest for information this game cannot take."""
         if "result" in info and self.mode == "play":
             raise BadRequest("a game in play gets its result from the game, not from its info")
+        if "handicap" in info and self.mode == "play":
+            raise BadRequest("a game in play has its handicap stones on the board already")
 
     def _info_changed(self) -> None:
         """Follow a change of the record's root (komi and rules count in a Go game)."""

@@ -6,10 +6,11 @@ import { $, h } from "./dom.js";
 
 const FIELDS = [
   ["black", "Black"], ["black_rank", "Black's rank"], ["white", "White"], ["white_rank", "White's rank"],
-  ["event", "Event"], ["date", "Date (YYYY-MM-DD)"], ["komi", "Komi"], ["rules", "Rules"],
+  ["event", "Event"], ["date", "Date (YYYY-MM-DD)"], ["komi", "Komi"], ["handicap", "Handicap"], ["rules", "Rules"],
   ["result", "Result"], ["name", "Game name"],
 ];
-const GO_ONLY = new Set(["komi", "rules"]);
+const GO_ONLY = new Set(["komi", "handicap", "rules"]);
+const NUMBERS = new Set(["komi", "handicap"]);
 const SEATS = { human: "you (this screen)", remote: "player on another device",
   random: "random moves", builtin: "built-in player", engine: "engine" };
 const info = { shown: {}, dirty: false, game: null, gomoku: false };
@@ -19,7 +20,7 @@ const info = { shown: {}, dirty: false, game: null, gomoku: false };
 export function setupGameInfo(act, opened, fail) {
   const form = $("info-form");
   form.prepend(...FIELDS.map(([name, label]) => h("label", { class: GO_ONLY.has(name) ? "go-only" : null }, label,
-    h("input", { name, type: name === "komi" ? "number" : "text", step: name === "komi" ? "0.5" : null,
+    h("input", { name, type: NUMBERS.has(name) ? "number" : "text", step: name === "komi" ? "0.5" : null,
       maxlength: 100, autocomplete: "off" }))));
   form.addEventListener("input", () => { info.dirty = true; });
   form.addEventListener("submit", (e) => {
@@ -30,7 +31,7 @@ export function setupGameInfo(act, opened, fail) {
       if (info.gomoku && GO_ONLY.has(name)) continue;
       const before = info.shown[name] === undefined ? "" : String(info.shown[name]);
       if (input.value.trim() === before) continue;
-      changed[name] = name === "komi" && input.value.trim() !== "" ? Number(input.value) : input.value.trim();
+      changed[name] = NUMBERS.has(name) && input.value.trim() !== "" ? Number(input.value) : input.value.trim();
     }
     info.dirty = false;
     if (Object.keys(changed).length) act("info", changed);
@@ -80,5 +81,5 @@ export function renderGameInfo(state) {
     const value = info.shown[name];
     form.elements[name].value = value === undefined ? "" : String(value);
   }
-  form.elements.result.disabled = !editable || state.mode === "play";
+  for (const name of ["result", "handicap"]) form.elements[name].disabled = !editable || state.mode === "play";
 }
