@@ -123,7 +123,7 @@ def test_analysis_of_the_position_shown(sessions: Sessions) -> None:
     analysts, pages = analysts_for(session, search)
     analyst = analysts.get(session)
     analyst.start_position(Budget(playouts=20), token)
-    wait_until(lambda: analyst.position is not None and not analyst.position["running"])
+    wait_until(lambda: (analyst.position or {}).get("resumable", False))  # kept, paused
     view = analyst.position
     assert view is not None
     assert view["key"] == position_key(session.cursor.game)
@@ -147,8 +147,89 @@ def test_analysis_of_the_position_shown(sessions: Sessions) -> None:
     sent = [m["analysis"] for m in pages.messages]
     assert sent[0] == {"running": True, "key": view["key"], "visits": 0, "moves": []}
     assert sent[1]["visits"] == 5  # the first report goes out at once, later ones every 0.5 s
-    assert sent[-1] == view and all(m["running"] for m in sent[:-1])
-    assert len(sent) < 6
+    assert sent[-1] == view and all(m["running"] for m in sent[:-2])
+    assert sent[-2] == {**view, "resumable": False} or "resumable" not in sent[-2]
+    assert len(sent) < 7
+
+
+class Searches:
+    """Makes `CountingSearch`es and keeps them, to see which one each job used."""
+
+    def __init__(self) -> None:
+        self.made: list[CountingSearch] = []
+
+    def __call__(self) -> CountingSearch:
+        self.made.append(CountingSearch())
+        return self.made[-1]
+
+
+def test_analysing_a_position_again_resumes_its_paused_search(sessions: Sessions) -> None:
+    session, token = new_game(sessions, "E5")
+    searches = Searches()
+    pages = Pages()
+    session.broadcast = pages  # type: ignore[method-assign]
+    analysts = Analysts(searches)
+    analyst = analysts.get(session)
+    analyst.start_position(Budget(playouts=10), token)
+    wait_until(lambda: (analyst.position or {}).get("resumable", False))
+    assert analyst.view()["analysis"]["resumable"] is True
+    analyst.start_position(Budget(playouts=10), token)  # the same search goes on
+    wait_until(lambda: (analyst.position or {}).get("resumable", False))
+    assert len(searches.made) == 1 and not searches.made[0].closed
+    assert searches.made[0].searched == [(Color.WHITE, 1)] * 2
+    session.play("C3", token)  # another position: a new search, the paused one freed
+    analyst.start_position(Budget(playouts=10), token)
+    assert searches.made[0].closed
+    wait_until(lambda: (analyst.position or {}).get("resumable", False))
+    assert len(searches.made) == 2
+    analyst.start_graph(Budget(playouts=2), token)  # a graph frees it too, and keeps none
+    wait_until(lambda: analyst.graph is not None and not analyst.graph["running"])
+    assert searches.made[1].closed and all(s.closed for s in searches.made[2:])
+    assert analyst.view()["analysis"]["resumable"] is False
+    analysts.close()
+
+
+def test_the_app_keeps_one_paused_search(sessions: Sessions) -> None:
+    first, first_token = new_game(sessions, "E5")
+    second, second_token = new_game(sessions, "D4")
+    searches = Searches()
+    pages = Pages()
+    first.broadcast = pages  # type: ignore[method-assign]
+    second.broadcast = Pages()  # type: ignore[method-assign]
+    analysts = Analysts(searches)
+    one, two = analysts.get(first), analysts.get(second)
+    one.start_position(Budget(playouts=10), first_token)
+    wait_until(lambda: (one.position or {}).get("resumable", False))
+    two.start_position(Budget(playouts=10), second_token)
+    wait_until(lambda: (two.position or {}).get("resumable", False))
+    assert searches.made[0].closed and not searches.made[1].closed
+    assert pages.messages[-1]["analysis"]["resumable"] is False  # the first game's page knows
+    assert one.view()["analysis"]["resumable"] is False
+    analysts.close()
+    assert searches.made[1].closed
+
+
+def test_the_built_in_search_resumed_adds_to_its_visits(sessions: Sessions) -> None:
+    """With the real search: the second run on the same position starts from the first's
+    tree, a run on another position from nothing."""
+    from tengen.ai.mcts import MctsPlayer
+
+    session, token = new_game(sessions, "E5", "C3")
+    session.broadcast = Pages()  # type: ignore[method-assign]
+    analysts = Analysts(lambda: MctsPlayer(seed=1, threads=1))
+    analyst = analysts.get(session)
+
+    def run() -> int:
+        analyst.start_position(Budget(playouts=400), token)
+        wait_until(lambda: (analyst.position or {}).get("resumable", False))
+        return int((analyst.position or {})["visits"])
+
+    first = run()
+    second = run()
+    assert first >= 350 and second >= first + 350, (first, second)
+    session.play("G7", token)
+    assert run() < second - 100
+    analysts.close()
 
 
 def test_stop_and_a_new_job_ends_the_old_one(sessions: Sessions) -> None:
@@ -292,18 +373,19 @@ def test_a_failed_search_is_reported_not_raised(sessions: Sessions) -> None:
     assert analyst.position == {"running": False, "error": "RuntimeError: search broke"}
 
 
-def test_each_job_closes_its_search_and_gomoku_has_no_analysis(sessions: Sessions) -> None:
+def test_closing_frees_every_search_and_gomoku_has_no_analysis(sessions: Sessions) -> None:
     session, token = new_game(sessions)
-    searches: list[CountingSearch] = []
-    analysts = Analysts(lambda: searches.append(CountingSearch()) or searches[-1])
+    searches = Searches()
+    analysts = Analysts(searches)
     analyst = analysts.get(session)
     assert analysts.get(session) is analyst
     analyst.start_position(Budget(playouts=5), token)
-    wait_until(lambda: searches[0].closed)
+    wait_until(lambda: (analyst.position or {}).get("resumable", False))
+    assert not searches.made[0].closed  # paused, kept
     analyst.start_position(Budget(seconds=60), token)
-    assert len(searches) == 2 and not searches[1].closed
+    assert len(searches.made) == 1
     analysts.close()
-    assert searches[1].closed and analyst.position is not None
+    assert searches.made[0].closed and analyst.position is not None
     assert not analyst.position["running"]
     gomoku = sessions.create(NewGame(game="gomoku"))
     with pytest.raises(Conflict, match="analysis is for Go games"):

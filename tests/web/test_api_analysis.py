@@ -36,9 +36,10 @@ def test_analysis_of_the_position_over_the_websocket(games: Games) -> None:
         assert started.status_code == 200, started.text
         assert started.json()["analysis"]["running"] is True
         seen = [ws.receive_json()]
-        while seen[-1]["analysis"]["running"]:
+        while not seen[-1]["analysis"].get("resumable"):  # done, then kept paused
             seen.append(ws.receive_json())
     view = seen[-1]["analysis"]
+    assert not view["running"]
     assert view == client.get(f"/api/games/{game}/analysis").json()["analysis"]
     assert view["key"].startswith("black:") and view["to_play"] == "black"
     assert view["visits"] >= 400 and 0 <= view["black_winrate"] <= 1

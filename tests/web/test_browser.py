@@ -392,14 +392,44 @@ def test_analysis_on_the_board_and_the_win_rate_graph(server: Server, page: Page
     page.select_option("#analysis-seconds", "60")
     page.locator("#board").press("a")
     expect(analysis).to_have_attribute("data-state", "running")
-    page.locator("#board").press("a")
+    page.locator("#board").press("a")  # pauses: the same search goes on from there
     expect(analysis).to_have_attribute("data-state", "done")
-    play(page, "C7")  # another position: the old analysis is not drawn on it
+    expect(page.locator("#analyse")).to_have_text("Resume")
+    expect(page.locator("#analysis-status")).to_contain_text("Paused")
+
+    def visits() -> int:
+        return sum(int(v) for v in candidates.evaluate_all("gs => gs.map(g => g.dataset.visits)"))
+
+    paused = visits()
+    page.locator("#board").press("a")
+    expect(analysis).to_have_attribute("data-state", "running")
+    expect(page.locator("#analyse")).to_be_hidden()
+    page.click("#analysis-stop")
+    expect(page.locator("#analyse")).to_have_text("Resume")
+    assert visits() > paused  # resumed: the visits add up
+    on_c7 = page.locator('#board .candidate[data-vertex="C7"]')
+    if on_c7.count():  # a candidate drawn on the point takes the click, and plays there too
+        on_c7.click()
+        expect(page.locator("#status")).to_contain_text("Move 4")
+    else:
+        play(page, "C7")  # another position: the old analysis is not drawn on it
+    expect(page.locator("#analyse")).to_have_text("Analyse")
     expect(page.locator("#board .candidate")).to_have_count(0)
     page.click("#to-review")
     page.click("#graph-start")
     expect(page.locator("#graph svg")).to_have_attribute("data-points", "5", timeout=60_000)
     expect(page.locator("#graph-status")).to_have_text("5 of 5 positions")
+    expect(page.locator("#graph .graph-lead")).to_have_attribute("data-points", "5")
+    expect(page.locator("#graph .graph-rate")).to_have_text("100%50%0%")  # labelled axes
+    scale = page.locator("#graph svg").get_attribute("data-lead-scale")
+    expect(page.locator("#graph .graph-points")).to_have_text(f"B+{scale}0W+{scale}")
+    expect(page.locator("#graph .graph-moves")).to_have_text(re.compile(r"^move 0\d+\d+$"))
+    expect(page.locator("#graph .graph-legend")).to_contain_text("Black's score lead")
+    scales = page.evaluate(
+        "async () => { const { leadScale } = await import('/static/analysis.js');"
+        " return [[], [3.2], [7.5], [-12], [49], [130]].map(leadScale); }"
+    )
+    assert scales == [5, 5, 10, 20, 50, 150]
     shot(page, "19-win-rate-graph")
     box = page.locator("#graph svg").bounding_box()
     assert box is not None

@@ -5,7 +5,9 @@ the analysis of the position shown (win rate, best moves with their visits, owne
 the win rate after every move of the current line (the review graph). A job works on its own
 copy of the game, taken under the session's lock in a moment, so the game's other requests
 never wait for a search (which runs outside the GIL). Each job has a search of its own,
-closed when it ends, so an idle game holds no tree.
+closed when it ends, except the built-in search of the last position analysed: the app keeps
+that one (`PausedSearch`, one for all games, as a tree can take hundreds of MB), so that
+analysing the same position again resumes it, its visits adding up as in Lizzie or KaTrain.
 
 The graph is written into the record as it grows, and saved when its job ends: each node gets
 Black's win rate in percent as ``SBKV`` (the property Sabaki writes and draws its graph from)
@@ -136,9 +138,11 @@ class Analyst:
         make_analyser: Callable[[], ClosableAnalyser],
         send: Callable[[dict[str, Any]], None],
         engines: Engines | None = None,
+        paused: PausedSearch | None = None,
     ) -> None:
         self.session = session
         self._engines = engines or Engines({})
+        self._paused = paused or PausedSearch()
         self.position: dict[str, Any] | None = None
         self.graph: dict[str, Any] | None = None
         self._make_analyser = make_analyser
@@ -155,13 +159,17 @@ class Analyst:
             with self.session.lock:
                 saved = saved_graph(self.session.cursor.node)
             graph = _with_lines(saved, graph) if saved is not None else graph
-        return {"analysis": self.position, "graph": graph}
+        position = self.position
+        if position is not None and not position["running"] and "error" not in position:
+            position = {**position, "resumable": self._paused.holds(self, position["key"])}
+        return {"analysis": position, "graph": graph}
 
     def start_position(
         self, budget: Budget, token: str | None, engine: str = BUILTIN
     ) -> dict[str, Any]:
         """Analyse the position shown within the budget, with the built-in search or a named
-        analysis engine. Raises Forbidden unless the token holds every person's seat (a seat
+        analysis engine; the built-in search resumes where it was paused on this position.
+        Raises Forbidden unless the token holds every person's seat (a seat
         of a game between two people analyses a copy), BadRequest for an unknown engine."""
         session = self.session
         with session.lock:
@@ -199,7 +207,7 @@ class Analyst:
             )
             self._report("analysis", position_view(result, key, False))
 
-        self._start("analysis", {"running": True, "key": key, "visits": 0, "moves": []}, job)
+        self._start("analysis", {"running": True, "key": key, "visits": 0, "moves": []}, job, key)
         return self.view()
 
     def start_graph(
@@ -276,29 +284,48 @@ class Analyst:
         return self.view()
 
     def close(self) -> None:
-        """Stop the running job (its search is freed as it ends)."""
+        """Stop the running job (its search is freed as it ends) and free a paused search."""
         self._halt()
+        self._paused.drop(self)
+
+    def resumable_lost(self) -> None:
+        """Tell the pages that the paused search of this game was freed (another game's
+        took its place): analysing again starts afresh."""
+        if self.position is not None and self.position.get("resumable"):
+            self._report("analysis", {**self.position, "resumable": False})
 
     def _start(
         self,
         kind: str,
         initial: dict[str, Any],
         job: Callable[[ClosableAnalyser, threading.Event], None],
+        key: str | None = None,
     ) -> None:
-        """Stop the running job, report `initial` and run `job` on a thread of its own."""
+        """Stop the running job, report `initial` and run `job` on a thread of its own, with
+        the search paused on position `key` if there is one, else a new one; a position's
+        search is kept, paused, when its job ends."""
         with self._lock:
             self._halt_locked()
             self._report(kind, initial)
-            analyser, stop = self._make_analyser(), threading.Event()
+            kept = None if key is None else self._paused.take(self, key)
+            analyser, stop = kept or self._make_analyser(), threading.Event()
+            self._paused.drop(self)  # another job: the paused search is of no more use
             self._stop = stop
 
             def run() -> None:
+                failed = False
                 try:
                     job(analyser, stop)
                 except Exception as err:  # a failed search must not take the app down
+                    failed = True
                     self._report(kind, {"running": False, "error": f"{type(err).__name__}: {err}"})
                 finally:
-                    analyser.close()
+                    if key is None or failed:
+                        analyser.close()
+                    else:
+                        self._paused.keep(self, key, analyser)
+                        if self.position is not None and self.position.get("key") == key:
+                            self._report("analysis", {**self.position, "resumable": True})
 
             self._thread = threading.Thread(target=run, name=f"analysis-{self.session.id}")
             self._thread.start()
@@ -577,6 +604,47 @@ class Engines:
             shared.close()
 
 
+class PausedSearch:
+    """The built-in search of the last position analysed in the app, kept paused so that
+    analysing it again resumes it. One for the whole app: keeping another frees this one."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._held: tuple[Analyst, str, ClosableAnalyser] | None = None
+
+    def keep(self, owner: Analyst, key: str, analyser: ClosableAnalyser) -> None:
+        """Keep `owner`'s search of position `key`, freeing the one held before."""
+        with self._lock:
+            old, self._held = self._held, (owner, key, analyser)
+        if old is not None:
+            old[2].close()
+            if old[0] is not owner:
+                old[0].resumable_lost()
+
+    def holds(self, owner: Analyst, key: str) -> bool:
+        """Whether `owner`'s search of `key` is kept."""
+        with self._lock:
+            return self._held is not None and self._held[:2] == (owner, key)
+
+    def take(self, owner: Analyst, key: str) -> ClosableAnalyser | None:
+        """`owner`'s search of `key`, no longer kept here, or None."""
+        with self._lock:
+            held = self._held
+            if held is None or held[:2] != (owner, key):
+                return None
+            self._held = None
+            return held[2]
+
+    def drop(self, owner: Analyst) -> None:
+        """Free `owner`'s kept search, if it has one."""
+        with self._lock:
+            held = self._held
+            if held is None or held[0] is not owner:
+                return
+            self._held = None
+        held[2].close()
+
+
 class Analysts:
     """The analysts of one app's games, made on first use; `close` stops them all."""
 
@@ -585,6 +653,7 @@ class Analysts:
     ) -> None:
         self._make_analyser = make_analyser
         self.engines = engines or Engines({})
+        self._paused = PausedSearch()
         self._open: dict[str, Analyst] = {}
         self._lock = threading.Lock()
 
@@ -597,7 +666,7 @@ class Analysts:
             if old is not None and old.session is session:
                 return old
             analyst = self._open[session.id] = Analyst(
-                session, self._make_analyser, session.broadcast, self.engines
+                session, self._make_analyser, session.broadcast, self.engines, self._paused
             )
         if old is not None:  # the game was deleted and made again under its id
             old.close()

@@ -83,6 +83,10 @@ export function renderAnalysis(state, act) {
   $("analyse").disabled = !held;
   $("graph-start").disabled = !held;
   $("analyse").hidden = !!a?.running;
+  // The built-in search paused on this position goes on from where it was (its visits add up).
+  const resume = here && !a.running && !!a.resumable;
+  $("analyse").textContent = resume ? "Resume" : "Analyse";
+  $("analyse").title = resume ? "Go on with the paused analysis of this position (A)" : "The AI's view of this position (A)";
   $("analysis-stop").hidden = !a?.running;
   $("analysis").dataset.state = !a ? "none" : a.error ? "error" : a.running ? "running" : "done";
   const status = $("analysis-status");
@@ -99,7 +103,7 @@ export function renderAnalysis(state, act) {
     status.textContent = "Analysing…";
   } else {
     const lead = a.black_lead >= 0 ? `Black leads by ${a.black_lead.toFixed(1)}` : `White leads by ${(-a.black_lead).toFixed(1)}`;
-    status.textContent = `${a.running ? "Analysing… " : ""}Black ${percent(a.black_winrate)} · ${lead} · ${count(a.visits)} playouts${a.engine ? ` · ${a.engine}` : ""}`;
+    status.textContent = `${a.running ? "Analysing… " : a.resumable ? "Paused · " : ""}Black ${percent(a.black_winrate)} · ${lead} · ${count(a.visits)} playouts${a.engine ? ` · ${a.engine}` : ""}`;
     $("winbar-black").style.width = percent(a.black_winrate);
     for (const m of a.moves) {
       const li = document.createElement("li");
@@ -168,7 +172,6 @@ function drawLine(layer, m, a, height, { x, y, cell, el }) {
   });
 }
 
-/** The win-rate graph of the current line: Black's win rate after each move; click to go there. */
 /** The moves that lost the most points (Black's score lead before and after, from the
  * mover's side), per player, each a button to the position before it with the engine's
  * better move and line. */
@@ -201,6 +204,8 @@ function renderMistakes(g, act) {
   }
 }
 
+/** The graph of the current line: Black's win rate and score lead after each move, with
+ * labelled axes; click to go to a move. */
 function renderGraph(state, act) {
   const g = shown.graph;
   renderMistakes(g, act);
@@ -220,20 +225,26 @@ function renderGraph(state, act) {
   bar.hidden = !g.running;
   bar.max = g.total;
   bar.value = g.points.length;
-  const w = 300, h = 90;
+  const w = 300, tall = 90;
   const last = Math.max(1, state.line_length, ...g.points.map((p) => p.move));
+  const leads = g.points.filter((p) => p.black_lead != null);
+  const scale = leadScale(leads.map((p) => p.black_lead));
   const px = (move) => (move / last) * w;
-  const py = (rate) => h - rate * h;
-  const svg = svgEl("svg", { viewBox: `0 0 ${w} ${h}`, preserveAspectRatio: "none",
-    "data-points": g.points.length });
+  const py = (rate) => tall - rate * tall;
+  const pyLead = (lead) => tall / 2 - (Math.max(-scale, Math.min(scale, lead)) / scale) * (tall / 2);
+  const svg = svgEl("svg", { viewBox: `0 0 ${w} ${tall}`, preserveAspectRatio: "none",
+    "data-points": g.points.length, "data-lead-scale": scale, role: "img",
+    "aria-label": `Black's win rate (black line, 0 to 100%) and score lead (blue line, ±${scale} points) by move, 0 to ${last}` });
   const line = g.points.map((p) => `${px(p.move).toFixed(1)},${py(p.black_winrate).toFixed(1)}`).join(" ");
   const end = g.points.length ? px(g.points.at(-1).move).toFixed(1) : 0;
-  svgEl("rect", { width: w, height: h, class: "graph-back" }, svg);
-  svgEl("line", { x1: 0, x2: w, y1: h / 2, y2: h / 2, class: "graph-half" }, svg);
-  svgEl("polygon", { points: `0,${h} ${line} ${end},${h}`, class: "graph-area" }, svg);
+  svgEl("rect", { width: w, height: tall, class: "graph-back" }, svg);
+  svgEl("line", { x1: 0, x2: w, y1: tall / 2, y2: tall / 2, class: "graph-half" }, svg);
+  svgEl("polygon", { points: `0,${tall} ${line} ${end},${tall}`, class: "graph-area" }, svg);
   svgEl("polyline", { points: line, class: "graph-line" }, svg);
+  svgEl("polyline", { class: "graph-lead", "data-points": leads.length,
+    points: leads.map((p) => `${px(p.move).toFixed(1)},${pyLead(p.black_lead).toFixed(1)}`).join(" ") }, svg);
   const now = px(state.move_number);
-  svgEl("line", { x1: now, x2: now, y1: 0, y2: h, class: "graph-now" }, svg);
+  svgEl("line", { x1: now, x2: now, y1: 0, y2: tall, class: "graph-now" }, svg);
   svg.addEventListener("click", (e) => {
     if (!g.points.length) return;
     const box = svg.getBoundingClientRect();
@@ -241,5 +252,22 @@ function renderGraph(state, act) {
     const nearest = g.points.reduce((a, b) => (Math.abs(b.move - move) < Math.abs(a.move - move) ? b : a));
     act("nav", { move: nearest.move });
   });
-  box.replaceChildren(svg);
+  // The axes' labels, in the page's text (the drawing stretches to the box's width):
+  // win rate on the left, score lead on the right, moves below, and what each line is.
+  const axis = (cls, ...labels) => h("div", { class: `graph-axis ${cls}`, "aria-hidden": "true" },
+    ...labels.map((t) => h("span", {}, t)));
+  box.replaceChildren(
+    h("div", { class: "graph-plot" },
+      axis("graph-rate", "100%", "50%", "0%"), svg, axis("graph-points", `B+${scale}`, "0", `W+${scale}`)),
+    axis("graph-moves", "move 0", `${Math.round(last / 2)}`, `${last}`),
+    h("p", { class: "graph-legend" }, h("span", { class: "key-rate" }, "Black's win rate"),
+      " · ", h("span", { class: "key-lead" }, "Black's score lead (points)")));
+}
+
+/** The score lead the graph's height spans either side of 0: a round number of points above
+ * the largest lead, at least 5, so that a close game is not drawn as a landslide. */
+export function leadScale(leads) {
+  const most = Math.max(5, ...leads.map((x) => Math.abs(x)));
+  const step = most <= 10 ? 5 : most <= 50 ? 10 : most <= 100 ? 25 : 50;
+  return Math.ceil(most / step) * step;
 }
