@@ -1,5 +1,6 @@
 """The web app served by uvicorn on 127.0.0.1 (a free port) in a thread of the fuzzing process,
-with the options `tengen serve` uses; shared by fuzz_api.py and fuzz_websocket.py."""
+with the options `tengen serve` uses (and ``--no-engine-settings``); shared by fuzz_api.py
+and fuzz_websocket.py."""
 
 from __future__ import annotations
 
@@ -19,7 +20,8 @@ class Loopback:
     the block."""
 
     def __init__(self, db: Path, seed: int = 0) -> None:
-        self.app = create_app(Config(db=db, seed=seed))
+        # No engine settings: an engine the fuzzer set would run a made-up program here.
+        self.app = create_app(Config(db=db, seed=seed, engine_settings=False))
         config = uvicorn.Config(
             self.app,
             host="127.0.0.1",

@@ -33,8 +33,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from tengen.ai.analysis import Analyser, Analysis
-from tengen.analysis.engine import Engine, EngineError
-from tengen.analysis.open import open_engine
+from tengen.analysis.engine import EngineError
 from tengen.analysis.position import Position, line_positions
 from tengen.analysis.review import LEAD, WINRATE, GameReview, annotate, judge
 from tengen.core.color import Color
@@ -42,6 +41,7 @@ from tengen.core.coords import to_gtp
 from tengen.core.game import Game
 from tengen.sgf import GameTree, Node, parse, serialise
 from tengen.sgf.cursor import Cursor
+from tengen.web.engines import BUILTIN, Engines, SharedEngine
 from tengen.web.seats import BadRequest, Conflict
 from tengen.web.session import AnySession, GameSession
 
@@ -51,7 +51,6 @@ SHOWN_MOVES = 10  # candidate moves drawn on the board
 REPORT_EVERY = 0.5  # seconds between progress messages
 TICK = 0.1  # seconds between the search's progress calls: how soon Stop takes effect
 VALUE = "V"  # FF[4]'s value of a node: another program's Black score lead, read when no SBKS
-BUILTIN = "builtin"  # the name of the built-in search among the analysis engines
 BUILTIN_NAME = "tengen (built-in)"  # how the record's review comments name it
 ENGINE_VISITS = 1_000_000  # an engine's visits when only seconds bound its search
 
@@ -543,65 +542,6 @@ def _deadline(seconds: float | None, stop: threading.Event) -> Iterator[None]:
 
 def _named(view: dict[str, Any]) -> dict[str, Any]:
     return {"engine": view["engine"]} if "engine" in view else {}
-
-
-class SharedEngine:
-    """One analysis engine of the app, started on first use and used by one job at a time
-    (the others wait their turn)."""
-
-    def __init__(self, name: str, command: str) -> None:
-        self.name = name
-        self.command = command
-        self._engine: Engine | None = None
-        self._lock = threading.Lock()
-
-    @contextlib.contextmanager
-    def use(self) -> Iterator[Engine]:
-        """The engine, started if need be, for one job; a failure closes it (the next job
-        starts it again). Raises EngineError or ValueError if it cannot start."""
-        with self._lock:
-            if self._engine is None:
-                self._engine = open_engine(self.command)
-            try:
-                yield self._engine
-            except EngineError:
-                self._close_locked()
-                raise
-
-    def close(self) -> None:
-        """End the engine's program."""
-        with self._lock:
-            self._close_locked()
-
-    def _close_locked(self) -> None:
-        if self._engine is not None:
-            self._engine.close()
-            self._engine = None
-
-
-class Engines:
-    """The app's analysis engines by name (``tengen serve --analysis-engine NAME=CMD``)."""
-
-    def __init__(self, commands: dict[str, str]) -> None:
-        self._shared = {name: SharedEngine(name, cmd) for name, cmd in commands.items()}
-
-    @property
-    def names(self) -> list[str]:
-        """The built-in search first, then the configured engines."""
-        return [BUILTIN, *self._shared]
-
-    def get(self, name: str) -> SharedEngine:
-        """The engine called `name`. Raises BadRequest naming the ones there are."""
-        try:
-            return self._shared[name]
-        except KeyError:
-            known = ", ".join(self.names)
-            raise BadRequest(f"no analysis engine {name!r} (there are: {known})") from None
-
-    def close(self) -> None:
-        """End every engine's program."""
-        for shared in self._shared.values():
-            shared.close()
 
 
 class PausedSearch:

@@ -10,7 +10,6 @@ module globals: everything hangs off the app that the factory returns.
 from __future__ import annotations
 
 import argparse
-import re
 import shlex
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -25,7 +24,8 @@ from starlette.exceptions import HTTPException
 from tengen.ai.mcts import MctsPlayer
 from tengen.core import jit
 from tengen.web import routes
-from tengen.web.analysis import BUILTIN, Analysts, Engines
+from tengen.web.analysis import Analysts
+from tengen.web.engines import BUILTIN, ENGINE_NAME, Engines
 from tengen.web.session import Sessions, WebError
 from tengen.web.store import Store
 
@@ -38,13 +38,10 @@ def default_db() -> Path:
     return platformdirs.user_data_path("tengen") / "games.sqlite3"
 
 
-_ENGINE_NAME = re.compile(r"[\w.-]{1,40}")
-
-
 @dataclass(frozen=True)
 class Config:
     """What the app is built from: the games file, the engine commands, a seed for tests,
-    the largest record an upload may hold."""
+    the largest record an upload may hold, whether analysis engines may be set in the app."""
 
     db: Path
     engine: list[str] | None = None
@@ -52,6 +49,7 @@ class Config:
     gomoku_engine: list[str] | None = None
     max_upload: int = routes.MAX_UPLOAD_BYTES
     analysis_engines: dict[str, str] = field(default_factory=dict)  # name -> command line
+    engine_settings: bool = True  # from this machine's browser only (see web.engines)
 
 
 def create_app(config: Config) -> Starlette:
@@ -59,7 +57,8 @@ def create_app(config: Config) -> Starlette:
     shuts down."""
     store = Store(config.db)
     sessions = Sessions(store, config.engine, config.seed, config.gomoku_engine)
-    analysts = Analysts(lambda: MctsPlayer(seed=config.seed or 0), Engines(config.analysis_engines))
+    engines = Engines(config.analysis_engines, store)
+    analysts = Analysts(lambda: MctsPlayer(seed=config.seed or 0), engines)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -106,6 +105,12 @@ def parser() -> argparse.ArgumentParser:
         'm.bin.gz" (KataGo\'s JSON engine) or "leela=leelaz -g -w net.gz" (GTP kata-analyze or '
         "lz-analyze); repeatable",
     )
+    p.add_argument(
+        "--no-engine-settings",
+        action="store_true",
+        help="refuse to add or remove analysis engines in the app (they run programs here; "
+        "without this, only a browser on this machine may)",
+    )
     p.add_argument("--seed", type=int, default=None, help="seed of the built-in player")
     p.add_argument(
         "--max-upload-mb",
@@ -128,7 +133,7 @@ def serve(argv: list[str] | None = None) -> int:
     for given in args.analysis_engine:
         name, _, command = given.partition("=")
         name = name.strip()
-        if not _ENGINE_NAME.fullmatch(name) or not command.strip() or name == BUILTIN:
+        if not ENGINE_NAME.fullmatch(name) or not command.strip() or name == BUILTIN:
             parser().error(
                 f"--analysis-engine wants NAME=COMMAND (NAME: letters, digits, -_.), not {given!r}"
             )
@@ -140,6 +145,7 @@ def serve(argv: list[str] | None = None) -> int:
         gomoku_engine=gomoku_engine,
         max_upload=int(args.max_upload_mb * (1 << 20)),
         analysis_engines=analysis_engines,
+        engine_settings=not args.no_engine_settings,
     )
     app = create_app(config)
     shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host

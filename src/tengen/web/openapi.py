@@ -116,10 +116,30 @@ RESPONSES: dict[str, dict[str, Any]] = {
     "Deleted": {"type": "object", "required": ["deleted"]},
     "Config": {"type": "object", "required": ["rulesets", "seats", "levels", "gomoku"]},
     "AnalysisView": {"type": "object", "required": ["analysis", "graph"]},
+    "Engines": {
+        "type": "object",
+        "required": ["engines", "editable"],
+        "properties": {
+            "engines": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["name", "source"],
+                    "properties": {
+                        "name": {"type": "string"},
+                        "command": {"type": "string"},
+                        "cwd": {"type": "string"},
+                        "source": {"enum": ["command line", "settings"]},
+                    },
+                },
+            },
+            "editable": {"type": "boolean"},
+        },
+    },
 }
 _REFUSALS = {
     "400": "malformed or invalid input",
-    "403": "the token holds no seat the action needs",
+    "403": "the token holds no seat the action needs (engines: set from another machine)",
     "404": "no such game",
     "409": "the action does not fit the game now",
     "413": "the body is over its cap",
@@ -175,6 +195,9 @@ def _parameters(e: Endpoint) -> list[dict[str, Any]]:
     if "{game_id}" in e.path:
         schema = {"type": "string", "maxLength": 64}
         params.append({"name": "game_id", "in": "path", "required": True, "schema": schema})
+    if "{name}" in e.path:
+        schema = {"type": "string", "maxLength": 40}
+        params.append({"name": "name", "in": "path", "required": True, "schema": schema})
     if e.query is not None:
         for field, schema in e.query.model_json_schema()["properties"].items():
             params.append({"name": field, "in": "query", "required": False, "schema": schema})

@@ -26,6 +26,7 @@ from tengen.ai.levels import DEFAULT_LEVEL, LEVELS, Level
 from tengen.core.rules import PRESETS
 from tengen.web import openapi, schemas
 from tengen.web.analysis import DEFAULT_SECONDS, GRAPH_PLAYOUTS, Analyst, Analysts, Budget
+from tengen.web.engines import Engines, settings_allowed
 from tengen.web.openapi import Endpoint
 from tengen.web.schemas import Labels
 from tengen.web.session import (
@@ -34,6 +35,7 @@ from tengen.web.session import (
     SEAT_KINDS,
     AnySession,
     BadRequest,
+    Forbidden,
     Sessions,
     WebError,
 )
@@ -320,6 +322,58 @@ async def analysis_stop(request: Request) -> JSONResponse:
     return JSONResponse(await run_in_threadpool(analyst.stop, _token(request)))
 
 
+def _engines(request: Request) -> tuple[Engines, bool]:
+    """The app's analysis engines, and whether this request may change them."""
+    analysts: Analysts = request.app.state.analysts
+    client = request.client.host if request.client else None
+    allowed = request.app.state.config.engine_settings and settings_allowed(
+        client, request.headers.get("host"), request.headers.get("origin")
+    )
+    return analysts.engines, allowed
+
+
+def _engine_list(engines: Engines, allowed: bool) -> dict[str, Any]:
+    """The engines as the settings show them (their command lines only to whoever may change
+    them), and whether they may be changed."""
+    listed = engines.describe()
+    if not allowed:
+        listed = [{"name": e["name"], "source": e["source"]} for e in listed]
+    return {"engines": listed, "editable": allowed}
+
+
+def _settings(request: Request) -> Engines:
+    """The engines, if this request may change them. Raises Forbidden."""
+    engines, allowed = _engines(request)
+    if not allowed:
+        raise Forbidden(
+            "analysis engines run programs on the server's machine: they are set from a "
+            "browser on that machine (http://127.0.0.1:PORT/), unless the server was started "
+            "with --no-engine-settings"
+        )
+    return engines
+
+
+async def engine_list(request: Request) -> JSONResponse:
+    """The analysis engines (besides the built-in one): name, command line, folder, and
+    whether the command line or the settings set it."""
+    return JSONResponse(_engine_list(*_engines(request)))
+
+
+async def engine_put(request: Request) -> JSONResponse:
+    """Add an analysis engine, or change one added here: ``{"name", "command", "cwd"}``."""
+    engines = _settings(request)
+    body = await _body(request, schemas.EngineSetting)
+    await run_in_threadpool(engines.put, body.name, body.command, body.cwd)
+    return JSONResponse(_engine_list(engines, True))
+
+
+async def engine_delete(request: Request) -> JSONResponse:
+    """Remove an analysis engine added in the settings."""
+    engines = _settings(request)
+    await run_in_threadpool(engines.remove, request.path_params["name"])
+    return JSONResponse(_engine_list(engines, True))
+
+
 async def openapi_document(request: Request) -> JSONResponse:
     """The OpenAPI 3.1 document of this API, built from the endpoint table and the schemas."""
     return JSONResponse(openapi.document(ENDPOINTS))
@@ -402,6 +456,9 @@ ENDPOINTS: list[Endpoint] = [
         )
         for name, (model, act) in ACTIONS.items()
     ),
+    Endpoint("/api/engines", "GET", engine_list, response="Engines"),
+    Endpoint("/api/engines", "POST", engine_put, body=schemas.EngineSetting, response="Engines"),
+    Endpoint("/api/engines/{name}", "DELETE", engine_delete, response="Engines"),
     Endpoint(f"{_GAME}/analysis", "GET", analysis_view, response="AnalysisView"),
     Endpoint(
         f"{_GAME}/analysis",

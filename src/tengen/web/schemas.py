@@ -31,6 +31,8 @@ from tengen.web.seats import COMPUTER, BadRequest
 
 MAX_TITLE = 200  # characters of a game's title
 MAX_ENGINE_NAME = 40  # characters of an analysis engine's name
+MAX_COMMAND = 2000  # characters of an analysis engine's command line
+MAX_PATH = 4096  # characters of a folder's path
 MAX_INFO = 100  # characters of a game-info value (a name, an event, a date...)
 MAX_COMMENT = 20_000  # characters of a comment: a long commentary, not a book
 MAX_NAME = 255  # characters of an uploaded file's name
@@ -301,6 +303,15 @@ class Analysis(Body):
 
 class Graph(Analysis):
     """A search budget for each position of the win-rate graph."""
+
+
+class EngineSetting(Body):
+    """An analysis engine set in the app: a name, its command line, and the folder it runs in
+    (empty: the server's)."""
+
+    name: str = Field(min_length=1, max_length=MAX_ENGINE_NAME)
+    command: str = Field(min_length=1, max_length=MAX_COMMAND)
+    cwd: str = Field("", max_length=MAX_PATH)
 
 
 class Page(BaseModel):

@@ -1,4 +1,5 @@
-"""SQLite persistence of games: the SGF text plus a little metadata, one row per game.
+"""SQLite persistence of games (the SGF text plus a little metadata, one row per game) and of
+the analysis engines set in the app's settings.
 
 Every save is one transaction (WAL journal, synchronous=FULL), so a server killed at any moment
 finds each game as it was after its last completed move or edit. The store knows nothing of Go:
@@ -25,7 +26,13 @@ CREATE TABLE IF NOT EXISTS games (
     sgf      TEXT NOT NULL,
     meta     TEXT NOT NULL
 );
-CREATE INDEX IF NOT EXISTS games_by_update ON games (updated DESC, id)
+CREATE INDEX IF NOT EXISTS games_by_update ON games (updated DESC, id);
+CREATE TABLE IF NOT EXISTS engines (
+    name     TEXT PRIMARY KEY,
+    command  TEXT NOT NULL,
+    cwd      TEXT NOT NULL,
+    added    REAL NOT NULL
+)
 """
 # What the game list shows, read from the metadata in SQL so that no record is loaded.
 _SUMMARY = (
@@ -59,6 +66,16 @@ class GameSummary:
     updated: float
     game: str
     seats: dict[str, str | None]
+
+
+@dataclass(frozen=True)
+class StoredEngine:
+    """An analysis engine set in the app: its name, command line and working folder ("" for
+    the server's own)."""
+
+    name: str
+    command: str
+    cwd: str
 
 
 class Store:
@@ -124,6 +141,29 @@ class Store:
         """Remove the game; False if there was none."""
         with self._lock:
             cursor = self._conn.execute("DELETE FROM games WHERE id = ?", (game_id,))
+        return cursor.rowcount > 0
+
+    def engines(self) -> list[StoredEngine]:
+        """The analysis engines set in the app, in the order they were added."""
+        with self._lock:
+            rows = self._conn.execute(
+                "SELECT name, command, cwd FROM engines ORDER BY added, name"
+            ).fetchall()
+        return [StoredEngine(*row) for row in rows]
+
+    def save_engine(self, engine: StoredEngine) -> None:
+        """Add the engine, or change the command and folder of the one of that name."""
+        with self._lock:
+            self._conn.execute(
+                "INSERT INTO engines (name, command, cwd, added) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT(name) DO UPDATE SET command=excluded.command, cwd=excluded.cwd",
+                (engine.name, engine.command, engine.cwd, time.time()),
+            )
+
+    def delete_engine(self, name: str) -> bool:
+        """Remove the engine; False if there was none."""
+        with self._lock:
+            cursor = self._conn.execute("DELETE FROM engines WHERE name = ?", (name,))
         return cursor.rowcount > 0
 
     def close(self) -> None:

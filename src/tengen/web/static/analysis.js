@@ -48,12 +48,14 @@ export function setupAnalysis(current, draw) {
   });
 }
 
-/** Offer the server's analysis engines (the built-in search first); hidden when it is the
- * only one. */
+/** Offer the server's analysis engines (the built-in search first), keeping the one chosen
+ * while it is there; hidden when the built-in one is the only one. */
 export function setupEngines(names) {
   const select = $("analysis-engine");
-  if (select.options.length) return;
+  if ([...select.options].map((o) => o.value).join("\n") === names.join("\n")) return;
+  const chosen = select.value;
   select.replaceChildren(...names.map((name) => new Option(name === "builtin" ? "built-in (tengen)" : name, name)));
+  if (names.includes(chosen)) select.value = chosen;
   select.closest("label").hidden = names.length < 2;
 }
 

@@ -2,6 +2,7 @@
 // The server owns the game; this draws its state and sends intents.
 
 import { $, h } from "./dom.js";
+import { showEngineSettings, setupEngineSettings } from "./engines.js";
 import { renderGameInfo, setupGameInfo, setupPlayFrom } from "./gameinfo.js";
 import { openAnalysis, receive, renderAnalysis, setupAnalysis, setupEngines } from "./analysis.js";
 import { follow, request, saveTokens, tokenFor, tokensFor } from "./api.js";
@@ -277,6 +278,7 @@ async function showHome() {
     syncForm();
   }
   $("games").querySelector("tbody").replaceChildren();
+  showEngineSettings();
   await listGames(0);
 }
 
@@ -430,6 +432,7 @@ function setup() {
   setupGameInfo(act, (id) => go(`/game/${id}`), showMessage);
   setupTools(act, () => app.state && render());
   setupAnalysis(() => ({ id: app.id, state: app.state }), () => app.state && render());
+  setupEngineSettings(() => { app.config = null; }); // the next game asks for the engines again
   $("pass").onclick = () => act("pass");
   $("undo").onclick = () => act("undo");
   $("redo").onclick = () => act("redo");
