@@ -838,6 +838,16 @@ def test_the_mistake_list_of_an_analysed_record(server: Server, page: Page) -> N
     black = page.locator(".mistake-list").nth(0).locator("button.mistake")
     white = page.locator(".mistake-list").nth(1).locator("button.mistake")
     expect(black).to_have_text(["Move 5: \u221212.0 points", "Move 7: \u22122.5 points"])
-    expect(white).to_have_text(["Move 8: \u22125.5 points", "Move 2: \u22121.0 points"])
+    expect(white).to_have_text(["Move 8: \u22125.5 points"])  # 1.5 points or more at first
+    assert [b.get_attribute("data-class") for b in black.all()] == ["12", "1.5"]  # KaTrain's
+    page.select_option("#mistake-threshold", "0.5")
+    expect(white).to_have_text(
+        [f"Move {n}: \u2212{lost} points" for n, lost in ((8, 5.5), (2, 1.0), (4, 0.5), (6, 0.5))]
+    )
+    assert [b.get_attribute("data-class") for b in white.all()] == ["3", "0.5", "0.5", "0.5"]
+    page.select_option("#mistake-threshold", "12")
+    expect(black).to_have_text(["Move 5: \u221212.0 points"])
+    expect(page.locator(".mistake-list").nth(1)).to_contain_text("None of 12 points or more.")
+    shot(page, "mistakes-katrain-classes")
     black.first.click()
     expect(page.locator("#status")).to_contain_text("Move 4 of 8")

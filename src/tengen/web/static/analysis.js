@@ -38,6 +38,7 @@ export function setupAnalysis(current, draw) {
   $("graph-stop").onclick = () => post("analysis/stop", {});
   $("show-ownership").addEventListener("change", () => redraw());
   $("candidate-measure").addEventListener("change", () => redraw());
+  $("mistake-threshold").addEventListener("change", () => redraw());
   document.addEventListener("keydown", (e) => {
     if ($("game").hidden || e.target.closest("input, textarea, select") || e.ctrlKey || e.metaKey) return;
     if (e.key === "a" || e.key === "A") {
@@ -174,10 +175,19 @@ function drawLine(layer, m, a, height, { x, y, cell, el }) {
   });
 }
 
+/** KaTrain's classes of a move's loss in points (its default `eval_thresholds`), worst first:
+ * each mistake is drawn in its class's colour, and the list shows those from a class up. */
+export const LOSS_CLASSES = [12, 6, 3, 1.5, 0.5];
+
+/** The class of a loss: the largest threshold it reaches, or null under the smallest. */
+export function lossClass(lost) {
+  return LOSS_CLASSES.find((t) => lost >= t) ?? null;
+}
+
 /** The moves that lost the most points (Black's score lead before and after, from the
- * mover's side), per player, each a button to the position before it with the engine's
- * better move and line. */
-export function mistakes(points, count = 5) {
+ * mover's side), `threshold` points or more, per player, each a button to the position before
+ * it with the engine's better move and line. */
+export function mistakes(points, count = 5, threshold = 1.5) {
   const byMove = new Map(points.map((p) => [p.move, p]));
   const found = { black: [], white: [] };
   for (const after of points) {
@@ -186,7 +196,7 @@ export function mistakes(points, count = 5) {
     const mover = after.to_play ? (after.to_play === "black" ? "white" : "black") : before.to_play;
     if (!mover) continue;
     const lost = mover === "black" ? before.black_lead - after.black_lead : after.black_lead - before.black_lead;
-    if (lost >= 1) found[mover].push({ move: after.move, lost, best: before.best, pv: before.pv ?? [] });
+    if (lost >= threshold) found[mover].push({ move: after.move, lost, best: before.best, pv: before.pv ?? [] });
   }
   for (const side of ["black", "white"]) found[side] = found[side].sort((a, b) => b.lost - a.lost).slice(0, count);
   return found;
@@ -194,13 +204,18 @@ export function mistakes(points, count = 5) {
 
 function renderMistakes(g, act) {
   const box = $("mistakes");
-  const found = g && !g.running ? mistakes(g.points) : { black: [], white: [] };
-  box.hidden = !found.black.length && !found.white.length;
+  const threshold = Number($("mistake-threshold").value);
+  const found = g && !g.running ? mistakes(g.points, 5, threshold) : { black: [], white: [] };
+  const analysed = !!g && !g.running && g.points.some((p) => p.black_lead != null);
+  $("mistake-filter").hidden = !analysed;
+  box.hidden = !analysed;
   box.replaceChildren(...["black", "white"].map((side) => h("div", { class: "mistake-list" },
     h("h4", {}, `${side === "black" ? "Black" : "White"}'s biggest mistakes`),
-    h("ol", {}, ...found[side].map((m) => h("li", {}, h("button", { class: "mistake", "data-move": m.move },
-      `Move ${m.move}: −${m.lost.toFixed(1)} points`),
-      m.best ? ` better ${m.best}${m.pv.length > 1 ? ` (${m.pv.slice(0, 6).join(" ")})` : ""}` : ""))))));
+    found[side].length ? h("ol", {}, ...found[side].map((m) => h("li", {},
+      h("button", { class: "mistake", "data-move": m.move, "data-class": lossClass(m.lost) },
+        `Move ${m.move}: −${m.lost.toFixed(1)} points`),
+      m.best ? ` better ${m.best}${m.pv.length > 1 ? ` (${m.pv.slice(0, 6).join(" ")})` : ""}` : "")))
+      : h("p", { class: "no-mistakes" }, `None of ${threshold} points or more.`))));
   for (const b of box.querySelectorAll("button.mistake")) {
     b.onclick = () => act("nav", { move: Number(b.dataset.move) - 1 });
   }
