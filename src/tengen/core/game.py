@@ -191,7 +191,7 @@ class Game:
             return [
                 p
                 for p, h in zip(points, hashes, strict=True)
-                if self._situation(h, nxt) not in self._situations
+                if zobrist.situation(h, nxt is _WHITE, self._side) not in self._situations
             ]
         return points
 
@@ -401,7 +401,7 @@ class Game:
         if ko is _POSITIONAL:
             return after in self._positions
         if ko is _SITUATIONAL:
-            return self._situation(after, _OPPONENT[color]) in self._situations
+            return zobrist.situation(after, color is _BLACK, self._side) in self._situations
         return False
 
     def _play_at(self, loc: int, color: Color) -> tuple[int, int, int, int]:
@@ -440,7 +440,7 @@ class Game:
         self.to_play = to_play = _OPPONENT[color]
         positions, situations = self._positions, self._situations
         positions[after] = positions.get(after, 0) + 1
-        situation = after ^ self._side if to_play is _WHITE else after
+        situation = zobrist.situation(after, to_play is _WHITE, self._side)
         situations[situation] = situations.get(situation, 0) + 1
         return entry
 
@@ -470,20 +470,17 @@ class Game:
         else:
             self.resigned = None
 
-    def _situation(self, position: int, to_play: Color) -> int:
-        return position ^ (self._side if to_play is _WHITE else 0)
-
     def _remember(self, to_play: Color) -> None:
         """Count the position and situation now on the board (`_record` does it inline)."""
         h = self.board.hash
         self._positions[h] = self._positions.get(h, 0) + 1
-        s = self._situation(h, to_play)
+        s = zobrist.situation(h, to_play is _WHITE, self._side)
         self._situations[s] = self._situations.get(s, 0) + 1
 
     def _forget(self, to_play: Color) -> None:
         h = self.board.hash
         _decrement(self._positions, h)
-        _decrement(self._situations, self._situation(h, to_play))
+        _decrement(self._situations, zobrist.situation(h, to_play is _WHITE, self._side))
 
 
 def _decrement(counts: dict[int, int], key: int) -> None:

@@ -17,6 +17,7 @@ from tengen.core import hashset, zobrist
 from tengen.core.board import Board
 from tengen.core.color import Color
 from tengen.core.kernels import (
+    BLACK,
     COLOR,
     EMPTY,
     H_HEIGHT,
@@ -37,18 +38,11 @@ from tengen.core.kernels import (
     set_point,
 )
 from tengen.core.rules import KoRule, Ruleset
+from tengen.core.zobrist import situation_compiled
 
 SUPERKO = 4  # a code beyond the kernels' LEGAL, OCCUPIED, SUICIDE and KO
 MOVE, STONE, SETUP = 0, 1, 2  # the kinds of rows of a line (see `play_line`)
 _KO_RULES = {KoRule.SIMPLE: 0, KoRule.POSITIONAL: 1, KoRule.SITUATIONAL: 2}
-
-
-@njit(cache=True, inline="always")
-def _key(position: int, to_play: int, ko_rule: int, side: int) -> int:
-    """What the history holds: the position (positional) or the situation (situational)."""
-    if ko_rule == 2 and to_play == WHITE:
-        return position ^ side
-    return position
 
 
 @njit(cache=True)
@@ -69,7 +63,7 @@ def _play_line(
     # Hash 0 (an empty board, Black to play) sits in every free slot, so it is always "seen".
     seen = np.zeros(size, np.int64)
     to_play = 1
-    h = _key(zh[0], to_play, ko_rule, side)
+    h = situation_compiled(zh[0], to_play == WHITE, side)
     hashset.add(seen, h)
     setup_mark = np.zeros(st.shape[1], np.int32)  # == generation: listed in the open setup
     changed = np.empty(st.shape[1], np.int32)  # stones the setup placed
@@ -120,7 +114,7 @@ def _play_line(
                     codes[i] = code
                     continue
                 if ko_rule != 0 and code != KO and code != SUICIDE:
-                    h = _key(hash_after(st, zh, loc, color), 3 - color, ko_rule, side)
+                    h = situation_compiled(hash_after(st, zh, loc, color), color == BLACK, side)
                     if hashset.contains(seen, h):
                         code = SUPERKO
                 play(st, zh, loc, color)
@@ -131,7 +125,7 @@ def _play_line(
         else:
             return -1
         if ko_rule != 0:
-            h = _key(zh[0], to_play, ko_rule, side)
+            h = situation_compiled(zh[0], to_play == WHITE, side)
             hashset.add(seen, h)
     return -1 if setup_start >= 0 else to_play
 

@@ -10,6 +10,7 @@ import hashlib
 from functools import cache
 
 import numpy as np
+from numba import njit
 
 _SEED_NAME = b"tengen zobrist v1"
 
@@ -38,3 +39,13 @@ def side_key(width: int, height: int) -> int:
     """The key XORed into a hash to mark "white to play" (situational superko)."""
     seed = hashlib.sha256(_SEED_NAME + f"side {width}x{height}".encode()).digest()[:8]
     return int.from_bytes(seed, signed=True)
+
+
+def situation(position: int, white_to_play: bool, side: int) -> int:
+    """What situational superko remembers: the position's hash with `side` (`side_key`) XORed
+    in when White is to play. With `side` 0 it is the position's hash: positional superko.
+    The one definition of the key; `situation_compiled` is it for the kernels."""
+    return position ^ side if white_to_play else position
+
+
+situation_compiled = njit(cache=True, inline="always")(situation)
