@@ -14,7 +14,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from tengen.core.area import owners
 from tengen.core.kernels import (
+    BLACK,
     COLOR,
     EMPTY,
     H_HEIGHT,
@@ -25,6 +27,7 @@ from tengen.core.kernels import (
     LEGAL,
     LIBS,
     SIZE,
+    WHITE,
     is_eye_like,
     legality,
     play,
@@ -51,28 +54,17 @@ _EVEN = (10.0, 5.0)
 
 @njit(cache=True, nogil=True)
 def area_margin(st: np.ndarray, komi2: int, own: np.ndarray) -> float:
-    """Black's area score minus White's minus komi, on a board played out (empty points count
-    for the only colour around them); adds +1/-1 per point owned to `own`."""
-    s = int(np.int64(st[HDR, H_STRIDE]))
-    total = 0
-    for r in range(st[HDR, H_HEIGHT]):
-        for c in range(st[HDR, H_WIDTH]):
-            loc = (r + 1) * s + c + 1
-            col = st[COLOR, loc]
-            if col == EMPTY:
-                seen = 0
-                for off in (-s, -1, 1, s):
-                    v = st[COLOR, loc + off]
-                    if v == 1 or v == 2:
-                        seen |= v
-                col = seen
-            if col == 1:
-                total += 1
-                own[loc] += 1.0
-            elif col == 2:
-                total -= 1
-                own[loc] -= 1.0
-    return total - komi2 / 2.0
+    """Black's area score minus White's minus komi (`core.area`'s count), on a board played
+    out; adds +1/-1 per point owned to `own`."""
+    cells = st.shape[1]
+    owner = np.empty(cells, np.int32)
+    margin = owners(st, owner, np.empty(cells, np.int32), np.empty(cells, np.int32))
+    for loc in range(cells):
+        if owner[loc] == BLACK:
+            own[loc] += 1.0
+        elif owner[loc] == WHITE:
+            own[loc] -= 1.0
+    return margin - komi2 / 2.0
 
 
 @njit(cache=True, nogil=True)

@@ -20,13 +20,12 @@ import numpy as np
 from numba import njit, prange
 
 from tengen.core import hashset
+from tengen.core.area import owners
 from tengen.core.kernels import (
     BLACK,
     COLOR,
     EMPTIES,
-    EMPTY,
     H_NEMPTY,
-    H_STRIDE,
     HDR,
     LEGAL,
     WHITE,
@@ -196,44 +195,18 @@ def playouts(
 
 @njit(cache=True, parallel=True)
 def area(st: np.ndarray, out: np.ndarray) -> None:
-    """Write each game's Tromp-Taylor area into `out` (games, 2): for black then white, its
-    stones plus the empty points from which only its stones can be reached."""
+    """Write each game's area (`core.area`'s count) into `out` (games, 2): for black then
+    white, its stones plus the empty points from which only its stones can be reached."""
     for g in prange(st.shape[0]):
-        s = st[g]
-        cells = s.shape[1]
-        stride = s[HDR, H_STRIDE]
-        visited = np.zeros(cells, np.bool_)
-        stack = np.empty(cells, np.int32)
+        cells = st.shape[2]
+        owner = np.empty(cells, np.int32)
+        owners(st[g], owner, np.empty(cells, np.int32), np.empty(cells, np.int32))
         black = 0
         white = 0
-        for start in range(cells):
-            col = s[COLOR, start]
-            if col == BLACK:
+        for loc in range(cells):
+            if owner[loc] == BLACK:
                 black += 1
-            elif col == WHITE:
+            elif owner[loc] == WHITE:
                 white += 1
-            elif col == EMPTY and not visited[start]:
-                visited[start] = True
-                stack[0] = start
-                top = 1
-                size = 0
-                reach = 0
-                while top > 0:
-                    top -= 1
-                    loc = stack[top]
-                    size += 1
-                    for a in (loc - stride, loc - 1, loc + 1, loc + stride):
-                        c = s[COLOR, a]
-                        if c == EMPTY:
-                            if not visited[a]:
-                                visited[a] = True
-                                stack[top] = a
-                                top += 1
-                        elif c in (BLACK, WHITE):
-                            reach |= c
-                if reach == BLACK:
-                    black += size
-                elif reach == WHITE:
-                    white += size
         out[g, 0] = black
         out[g, 1] = white

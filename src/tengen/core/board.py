@@ -14,7 +14,7 @@ from functools import cache
 
 import numpy as np
 
-from tengen.core import jit, kernels, playout, zobrist
+from tengen.core import area, jit, kernels, playout, zobrist
 from tengen.core.color import Color
 from tengen.core.coords import Move, Point, check_size, name
 from tengen.core.errors import IllegalMove, IllegalReason
@@ -154,6 +154,19 @@ class Board:
         s = self.width + 1
         inner = self._st[k.COLOR, s : s * (self.height + 1)].reshape(self.height, s)
         return inner[:, 1:].astype(np.int8)
+
+    def regions(self) -> tuple[np.ndarray, list[int]]:
+        """The empty regions by the area rule (`core.area.label_regions`): a (height, width)
+        array numbering each empty point's region (-1 on a stone), in board order from the top
+        left, and for each region the colours of the stones it reaches (bit 1 black, bit 2
+        white; 0 for none)."""
+        cells = self._st.shape[1]
+        label = np.empty(cells, np.int32)
+        reach = np.empty(cells, np.int32)
+        count = area.label_regions(self._st, label, reach)
+        s = self.width + 1
+        inner = label[s : s * (self.height + 1)].reshape(self.height, s)[:, 1:].copy()
+        return inner, reach[:count].tolist()
 
     def copy(self) -> Board:
         """An independent board in the same state."""

@@ -13,15 +13,14 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from tengen.core.area import owners
 from tengen.core.kernels import (
     BLACK,
     COLOR,
     EMPTIES,
     EMPTY,
-    H_HEIGHT,
     H_NEMPTY,
     H_STRIDE,
-    H_WIDTH,
     HDR,
     HEAD,
     LEGAL,
@@ -238,8 +237,8 @@ def ownership(
     """Add to `out[loc]` the share of `playouts` games played with `playout_move` from this
     position (left unchanged) that end with `loc` black (+1) or white (-1).
 
-    A point counts for a colour when it holds its stone, or is empty with only that colour's
-    stones around it (after a playout, empty points are eyes, seki or dame).
+    A point counts for a colour by the area rule (`core.area`): its stone, or an empty point
+    that reaches that colour's stones only.
     """
     cells = st.shape[1]
     work_st = np.empty_like(st)
@@ -247,8 +246,10 @@ def ownership(
     cands = np.empty(16, np.int64)
     buf = np.empty(cells, np.int32)
     stones = np.empty(cells, np.int32)
+    owner = np.empty(cells, np.int32)
+    label = np.empty(cells, np.int32)
+    reach = np.empty(cells, np.int32)
     weight = 1.0 / playouts
-    s = int(np.int64(st[HDR, H_STRIDE]))
     for _ in range(playouts):
         work_st[:, :] = st
         work_zh[:] = zh
@@ -264,18 +265,9 @@ def ownership(
             last = loc
             color = 3 - color
             moves += 1
-        for r in range(st[HDR, H_HEIGHT]):
-            for c in range(st[HDR, H_WIDTH]):
-                loc = (r + 1) * s + c + 1
-                col = work_st[COLOR, loc]
-                if col == EMPTY:
-                    seen = 0
-                    for off in (-s, -1, 1, s):
-                        v = work_st[COLOR, loc + off]
-                        if v in (BLACK, WHITE):
-                            seen |= v
-                    col = seen
-                if col == BLACK:
-                    out[loc] += weight
-                elif col == WHITE:
-                    out[loc] -= weight
+        owners(work_st, owner, label, reach)
+        for loc in range(cells):
+            if owner[loc] == BLACK:
+                out[loc] += weight
+            elif owner[loc] == WHITE:
+                out[loc] -= weight

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
 
+import numpy as np
+
 from tengen.core.board import Board
 from tengen.core.color import Color
 from tengen.core.coords import Point, to_gtp
@@ -55,26 +57,24 @@ def contents(board: Board, removed: Collection[Point] = ()) -> dict[Point, Color
 
 def empty_regions(board: Board, removed: Collection[Point] = ()) -> list[Region]:
     """The empty regions once the stones on `removed` are taken off, in board order of their
-    first point (row by row from the top left)."""
-    cells = contents(board, removed)
-    seen: set[Point] = set()
+    first point (row by row from the top left). Which colours a region reaches is the compiled
+    area count's (`Board.regions`), the one rule of area in tengen."""
+    cleared = without(board, removed) if removed else board
+    labels, reach = cleared.regions()
+    points: list[set[Point]] = [set() for _ in reach]
+    for (row, col), region in np.ndenumerate(labels):
+        if region >= 0:
+            points[region].add(Point(col, row))
     regions = []
-    for start, value in cells.items():
-        if value is not None or start in seen:
-            continue
-        points, border = {start}, set()
-        stack = [start]
-        seen.add(start)
-        while stack:
-            for q in adjacent(stack.pop(), board.width, board.height):
-                if cells[q] is not None:
-                    border.add(q)
-                elif q not in seen:
-                    seen.add(q)
-                    points.add(q)
-                    stack.append(q)
-        colors = frozenset(c for p in border if (c := cells[p]) is not None)
-        regions.append(Region(frozenset(points), frozenset(border), colors))
+    for region, inside in enumerate(points):
+        border = {
+            q
+            for p in inside
+            for q in adjacent(p, board.width, board.height)
+            if labels[q.row, q.col] < 0
+        }
+        colors = frozenset(c for c in Color if reach[region] & int(c))
+        regions.append(Region(frozenset(inside), frozenset(border), colors))
     return regions
 
 
