@@ -13,9 +13,9 @@ from tests.web.conftest import Games
 RECORD = b"(;GM[1]SZ[9]KM[7]RU[Chinese];B[ee];W[cc];B[gg];W[gc];B[cg];W[dd])"
 
 
-def wait_for(client: TestClient, game: str, kind: str) -> dict[str, Any]:
-    """The analysis or graph view once its job has ended (fails after 60 s)."""
-    deadline = time.monotonic() + 60
+def wait_for(client: TestClient, game: str, kind: str, timeout: float = 60) -> dict[str, Any]:
+    """The analysis or graph view once its job has ended (fails after `timeout` seconds)."""
+    deadline = time.monotonic() + timeout
     while True:
         view = client.get(f"/api/games/{game}/analysis").json()[kind]
         if view is not None and not view["running"]:

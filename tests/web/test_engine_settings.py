@@ -10,6 +10,7 @@ another machine, a page of another site (its Origin), a name of another site res
 from __future__ import annotations
 
 import os
+import shlex
 import stat
 import sys
 from collections.abc import Iterator
@@ -171,3 +172,35 @@ def test_the_settings_run_in_the_folder_given(engine_dir: Path) -> None:
     check_engine("a", "./engine.sh", str(engine_dir))  # found from the folder
     with pytest.raises(BadRequest, match="no program"):
         check_engine("a", "./engine.sh", os.path.dirname(engine_dir))
+
+
+def test_katago_added_in_the_settings_finds_the_abandoned_group(db: Path, tmp_path: Path) -> None:
+    """KataGo's JSON engine, added as a person would (a command and its folder), draws the
+    graph of a game where Black abandons a 7-stone group: that move is Black's biggest loss.
+    Skips without a KataGo (``make katago``)."""
+    from tests.analysis.katago import katago_command
+
+    command = katago_command("analysis", tmp_path)
+    record = Path(__file__).parents[1] / "analysis" / "data" / "abandoned_group_end.sgf"
+    with local(db) as here:
+        body = {"name": "katago", "command": shlex.join(command), "cwd": str(tmp_path)}
+        added = here.post("/api/engines", json=body)
+        assert added.status_code == 200, added.text
+        opened = here.post("/api/games/import", content=record.read_bytes()).json()
+        game, token = opened["id"], opened["tokens"]["black"]
+        games = Games(here)
+        games.post(game, "nav", token, to="end")
+        started = games.post(game, "graph", token, playouts=50, engine="katago")
+        assert started.status_code == 200, started.text
+        graph = wait_for(here, game, "graph", timeout=900)
+        saved = here.get(f"/api/games/{game}/sgf").text
+    assert "error" not in graph, graph
+    assert "katago" in saved  # the review block names the engine
+    points = {p["move"]: p for p in graph["points"]}
+    drops = {
+        move: points[move - 1]["black_lead"] - points[move]["black_lead"]
+        for move in points
+        if move - 1 in points and points[move - 1]["to_play"] == "black"
+    }
+    worst = max(drops, key=lambda move: drops[move])
+    assert worst == 11 and drops[worst] > 8, drops  # J9: the group left in atari
