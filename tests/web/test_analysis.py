@@ -22,8 +22,10 @@ from tengen.sgf import Node, parse, serialise
 from tengen.web import schemas
 from tengen.web.analysis import Analysts, Budget, position_key
 from tengen.web.routes import _budget
+from tengen.web.schemas import NewGame
 from tengen.web.seats import BadRequest, Conflict, Forbidden
-from tengen.web.session import GameSession, NewGame, Sessions
+from tengen.web.session import GameSession
+from tengen.web.sessions import Sessions
 from tengen.web.store import Store
 
 

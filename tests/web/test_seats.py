@@ -24,6 +24,9 @@ CREATES = {
     ("POST", f"{GAME}/copy"),
     ("POST", f"{GAME}/play-from-here"),
 }
+# Endpoints that change the app's settings, not a game: refused but from the server's own
+# machine (tests/web/test_engine_settings.py checks them).
+SETTINGS = {("POST", "/api/engines"), ("DELETE", "/api/engines/{name}")}
 # Every endpoint that may change a game, with a body it accepts.
 SEATED: dict[tuple[str, str], dict[str, Any]] = {
     ("DELETE", GAME): {},
@@ -89,7 +92,7 @@ def _record(games: Games, game: str) -> tuple[str, int]:
 
 def test_every_endpoint_is_classified() -> None:
     changing = {(e.method, e.path) for e in ENDPOINTS if e.method != "GET"}
-    assert changing == set(SEATED) | CREATES
+    assert changing == set(SEATED) | CREATES | SETTINGS
 
 
 @pytest.mark.parametrize("game_kind", ["go", "gomoku"])

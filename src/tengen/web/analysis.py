@@ -43,7 +43,8 @@ from tengen.sgf import GameTree, Node, parse, serialise
 from tengen.sgf.cursor import Cursor
 from tengen.web.engines import BUILTIN, Engines, SharedEngine
 from tengen.web.seats import BadRequest, Conflict
-from tengen.web.session import AnySession, GameSession
+from tengen.web.session import GameSession
+from tengen.web.sessions import AnySession
 
 DEFAULT_SECONDS = 15.0
 GRAPH_PLAYOUTS = 300  # per position of the graph: enough for its shape, quick on 2 cores

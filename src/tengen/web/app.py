@@ -26,7 +26,8 @@ from tengen.core import jit
 from tengen.web import routes
 from tengen.web.analysis import Analysts
 from tengen.web.engines import BUILTIN, ENGINE_NAME, Engines
-from tengen.web.session import Sessions, WebError
+from tengen.web.seats import WebError
+from tengen.web.sessions import Sessions
 from tengen.web.store import Store
 
 # The page sends nothing over its websocket: a frame over this is closed with 1009.

@@ -28,17 +28,9 @@ from tengen.web import openapi, schemas
 from tengen.web.analysis import DEFAULT_SECONDS, GRAPH_PLAYOUTS, Analyst, Analysts, Budget
 from tengen.web.engines import Engines, settings_allowed
 from tengen.web.openapi import Endpoint
-from tengen.web.schemas import Labels
-from tengen.web.session import (
-    GOMOKU_RULES,
-    GOMOKU_SEATS,
-    SEAT_KINDS,
-    AnySession,
-    BadRequest,
-    Forbidden,
-    Sessions,
-    WebError,
-)
+from tengen.web.schemas import GOMOKU_RULES, GOMOKU_SEATS, SEAT_KINDS, Labels
+from tengen.web.seats import BadRequest, Forbidden, WebError
+from tengen.web.sessions import AnySession, Sessions
 
 STATIC = Path(__file__).parent / "static"
 MAX_JSON_BYTES = 1 << 20  # a JSON body: options and a comment, never near this

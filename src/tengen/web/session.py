@@ -3,180 +3,42 @@
 A `GameSession` holds one game of Go: its game tree, a `Cursor` on it (the position shown), the
 seats (who may move for each colour, by secret token), the computer players, and the scoring
 state. Every change happens under the session's lock and is saved to the `Store` before the
-call returns, so a killed server loses nothing. `Sessions` opens games from the store on
-demand and creates or imports new ones; a Gomoku game (``GM[4]``) is a
+call returns, so a killed server loses nothing. `sessions.Sessions` opens and creates games
+(`newgame` makes their records); a Gomoku game (``GM[4]``) is a
 `gomoku_session.GomokuSession` on the same base (`seats.SessionBase`). Nothing here knows
 HTTP: errors are `WebError`s with a status that the routes pass on.
 """
 
 from __future__ import annotations
 
-import secrets
 import threading
-import time
 from collections.abc import Callable
-from dataclasses import asdict
 from typing import Any
 
 from tengen.ai.levels import DEFAULT_LEVEL
-from tengen.clock import TimeControl
 from tengen.core.color import Color
 from tengen.core.coords import Move, Point, to_gtp
 from tengen.core.errors import IllegalMove
-from tengen.core.handicap import fixed_points
-from tengen.core.rules import PRESETS, Ruleset
-from tengen.gomoku import GomokuGame, GomokuRules, Rule
-from tengen.gomoku.record import game_to_tree
+from tengen.core.rules import Ruleset
 from tengen.render import position_figure, render_png, render_svg
 from tengen.render.grid import star_points
-from tengen.sgf import GameTree, Node, SgfError, parse, serialise
+from tengen.sgf import GameTree, Node
 from tengen.sgf.cursor import Cursor
-from tengen.sgf.formats import FORMATS
 from tengen.web import markup_view, scoring_view
 from tengen.web.clocks import GameClocks
-from tengen.web.gomoku_session import GomokuSession
 from tengen.web.players import (
-    BuiltinGomoku,
-    BuiltinPlayer,
     EngineError,
-    EnginePlayer,
-    GomocupPlayer,
-    GomokuComputer,
     Player,
-    RandomSeat,
-    gomocup_engine_name,
-    gtp_engine_name,
-)
-from tengen.web.schemas import (
-    GOMOKU_RULES,
-    GOMOKU_SEATS,
-    MAX_TITLE,
-    SEAT_KINDS,
-    NewGame,
-    PlayFrom,
 )
 from tengen.web.seats import (
     COMPUTER,
     BadRequest,
     Conflict,
     Forbidden,
-    NotFound,
     SessionBase,
-    WebError,
-    new_seats,
     parse_vertex,
 )
 from tengen.web.store import Store
-from tengen.web.upload import check_record
-
-__all__ = [
-    "GOMOKU_RULES",
-    "GOMOKU_SEATS",
-    "SEAT_KINDS",
-    "BadRequest",
-    "Conflict",
-    "Forbidden",
-    "NewGame",
-    "NotFound",
-    "WebError",
-]
-GOMOKU = 4
-
-
-def _tree_for(options: NewGame) -> GameTree:
-    """The root of a new game record: size, rules, komi, fixed handicap stones."""
-    ruleset = PRESETS[options.ruleset]
-    komi = ruleset.komi if options.komi is None else options.komi
-    if options.handicap and options.komi is None:
-        komi = 0.5
-    root = Node()
-    root.set("GM", 1)
-    root.set("FF", 4)
-    root.set("SZ", (options.size, options.size))
-    root.set("RU", ruleset.name)
-    root.set("KM", komi)
-    root.set("DT", time.strftime("%Y-%m-%d"))
-    root.set("PB", _player_name(options.black, options.level, "Black"))
-    root.set("PW", _player_name(options.white, options.level, "White"))
-    if options.title:
-        root.set("GN", options.title)
-    if options.time:
-        control = TimeControl.parse(options.time)
-        root.set("TM", control.sgf_tm)
-        root.set("OT", control.sgf_ot)
-    if options.handicap:
-        root.set("HA", options.handicap)
-        computer_places = options.black in COMPUTER
-        if options.handicap_type == "fixed" or computer_places:
-            try:
-                points = fixed_points(options.handicap, options.size)
-            except ValueError as err:
-                raise BadRequest(str(err)) from None
-            root.set("AB", points)
-            root.set("PL", Color.WHITE)
-        elif options.handicap >= options.size * options.size:
-            raise BadRequest("free handicap must leave at least one point empty")
-    return GameTree(root)
-
-
-# What a game played on from a record's position leaves behind: its result, its clock and
-# the original players' names and seats (the new game has its own).
-_NOT_CARRIED = ("RE", "TM", "OT", "PB", "PW", "BR", "WR", "GN")
-
-
-def _play_meta(black: str, white: str) -> dict[str, Any]:
-    """The metadata of a new game in play with these seats."""
-    return {
-        "mode": "play",
-        "seats": new_seats(black, white),
-        "dead": None,
-        "resigned": None,
-        "warnings": [],
-    }
-
-
-def _player_name(kind: str, level: int, person: str) -> str:
-    """The record's name for a seat: the person's colour, or the computer that holds it."""
-    if kind == "builtin":
-        return f"tengen level {level}"
-    return kind if kind in COMPUTER else person
-
-
-def _gomoku_tree(options: NewGame) -> GameTree:
-    """The record of a new Gomoku game: GM[4], size, rule, players, date."""
-    rules = GomokuRules(Rule(options.rule), options.size, options.size)
-    tree = game_to_tree(GomokuGame(rules))
-    root = tree.root
-    root.set("DT", time.strftime("%Y-%m-%d"))
-    root.set("PB", options.black if options.black in COMPUTER else "Black")
-    root.set("PW", options.white if options.white in COMPUTER else "White")
-    if options.title:
-        root.set("GN", options.title)
-    return tree
-
-
-def read_record(data: bytes, filename: str = "") -> GameTree:
-    """The first game of an SGF text or of any record format tengen imports (by file name):
-    Go (GM[1]) or Gomoku (GM[4], also from a .psq file).
-
-    Raises BadRequest with the parser's message (line and column where known), or naming the
-    node and property the app cannot use (`upload.check_record`).
-    """
-    suffix = filename.lower().rsplit(".", 1)[-1] if "." in filename else ""
-    loader = FORMATS.get(f".{suffix}")
-    try:
-        games = [loader(data)] if loader is not None else parse(data).games
-    except (SgfError, ValueError) as err:
-        raise BadRequest(f"cannot read {filename or 'the record'}: {err}") from None
-    if not games:
-        raise BadRequest(f"{filename or 'the record'} holds no game")
-    tree = games[0]
-    check_record(tree)
-    if tree.game_type not in (1, GOMOKU):
-        raise BadRequest(
-            f"{filename or 'the record'} is not a game of Go or Gomoku (GM[{tree.game_type}])"
-        )
-    return tree
 
 
 def _node_index(tree: GameTree, node: Node) -> int:
@@ -872,209 +734,3 @@ class GameSession(SessionBase[Player]):
             move = None
         last = move[1] if move else None
         return position_figure(self.cursor.game.board, last, chain_labels=chain_labels)
-
-
-AnySession = GameSession | GomokuSession
-
-
-class Sessions:
-    """The open game sessions of one app, loaded from the store on first use."""
-
-    def __init__(
-        self,
-        store: Store,
-        engine: list[str] | None,
-        seed: int | None = None,
-        gomoku_engine: list[str] | None = None,
-    ) -> None:
-        self.store = store
-        self.engine = engine
-        self.gomoku_engine = gomoku_engine
-        self.seed = seed
-        self._open: dict[str, AnySession] = {}
-        self._lock = threading.Lock()
-        self._engine_names: dict[bool, str] = {}  # gomoku? -> the engine's name and version
-
-    def _make_player(self, kind: str, level: int) -> Player:
-        if kind == "engine":
-            if not self.engine:
-                raise Conflict("no engine was given: start the server with --engine COMMAND")
-            return EnginePlayer(self.engine)
-        if kind == "builtin":
-            return BuiltinPlayer(level, self.seed)
-        return RandomSeat(self.seed)
-
-    def _make_gomoku_player(self, kind: str) -> GomokuComputer:
-        if kind == "engine":
-            if not self.gomoku_engine:
-                raise Conflict("no Gomoku engine was given: start the server with --gomoku-engine")
-            return GomocupPlayer(self.gomoku_engine)
-        return BuiltinGomoku(self.seed)
-
-    def _session(
-        self, game_id: str, tree: GameTree, meta: dict[str, Any], created: float | None = None
-    ) -> AnySession:
-        """The session class the record's game needs (GM[4]: Gomoku, else Go)."""
-        if tree.game_type == GOMOKU:
-            return GomokuSession(game_id, tree, meta, self.store, self._make_gomoku_player, created)
-        return GameSession(game_id, tree, meta, self.store, self._make_player, created)
-
-    def create(self, options: NewGame) -> AnySession:
-        """Start and save a new game in play mode."""
-        gomoku = options.game == "gomoku"
-        if "engine" in (options.black, options.white):
-            if gomoku and not self.gomoku_engine:
-                raise BadRequest(
-                    "no Gomoku engine was given: start the server with --gomoku-engine"
-                )
-            if not gomoku and not self.engine:
-                raise BadRequest("no engine was given: start the server with --engine COMMAND")
-        meta = _play_meta(options.black, options.white)
-        if gomoku:
-            meta["opening"] = options.opening
-        else:
-            meta["level"] = options.level
-        if options.time:
-            meta["clock"] = GameClocks(TimeControl.parse(options.time)).to_meta()
-        tree = _gomoku_tree(options) if gomoku else _tree_for(options)
-        for kind, prop in ((options.black, "PB"), (options.white, "PW")):
-            if kind == "engine":
-                tree.root.set(prop, self._engine_name(gomoku))
-        return self._add(tree, meta)
-
-    def _engine_name(self, gomoku: bool) -> str:
-        """The engine's own name and version, asked once per server (a game with an engine
-        that does not start is refused at once, not at its first move)."""
-        with self._lock:
-            name = self._engine_names.get(gomoku)
-        if name is None:
-            try:
-                if gomoku:
-                    name = gomocup_engine_name(self.gomoku_engine or [])
-                else:
-                    name = gtp_engine_name(self.engine or [])
-            except EngineError as err:
-                raise Conflict(f"the engine did not start: {err}", "engine") from None
-            with self._lock:
-                self._engine_names[gomoku] = name
-        return name
-
-    def import_record(self, data: bytes, filename: str = "") -> AnySession:
-        """Open a record (SGF or another format) as a new game in review mode.
-
-        Raises BadRequest for a record the app could not open again once stored: it is checked
-        at the door (`upload.check_record`) and opened back from its stored text first."""
-        tree = read_record(data, filename)
-        try:
-            tree = parse(serialise(tree)).games[0]
-        except (SgfError, IndexError) as err:
-            raise BadRequest(f"the record does not read back: {err}") from None
-        meta: dict[str, Any] = {
-            "mode": "review",
-            "imported": True,
-            "filename": filename,
-            "seats": new_seats("human", "human"),
-            "dead": None,
-            "warnings": [],
-        }
-        return self._add(tree, meta)
-
-    def copy(self, game_id: str) -> AnySession:
-        """A new game in review holding a copy of the game's record: how a seat of a game
-        between two people reviews it without touching the shared game."""
-        session = self.get(game_id)
-        with session.lock:
-            text = session.sgf()
-        copy = self.import_record(text.encode("utf-8"), f"{session.id}.sgf")
-        with copy.lock:
-            copy.meta["copy_of"] = session.id  # the page's way back to the live game
-            copy.save()
-        return copy
-
-    def play_from(self, game_id: str, options: PlayFrom) -> AnySession:
-        """A new game in play mode whose record is the game's line up to the node shown: its
-        moves kept (so captures and the ko stand as they were), play going on from there,
-        with `options`' seats. Raises Conflict for a Gomoku game or a finished position."""
-        session = self.get(game_id)
-        if not isinstance(session, GameSession):
-            raise Conflict("play from here is for Go records", "gomoku")
-        with session.lock:
-            path: list[Node] = []
-            at: Node | None = session.cursor.node
-            while at is not None:
-                path.insert(0, at)
-                at = at.parent
-            if session.cursor.game.consecutive_passes >= 2:
-                raise Conflict("both players passed here: go back a move to play on", "game over")
-        root = Node({k: list(v) for k, v in path[0].properties.items() if k not in _NOT_CARRIED})
-        node = root
-        for step in path[1:]:
-            node = node.append_child({k: list(v) for k, v in step.properties.items()})
-        tree = GameTree(root)
-        root.set("PB", _player_name(options.black, options.level, "Black"))
-        root.set("PW", _player_name(options.white, options.level, "White"))
-        root.set("GN", f"From move {session.cursor.move_number} of {session.title()}"[:MAX_TITLE])
-        for kind, prop in ((options.black, "PB"), (options.white, "PW")):
-            if kind == "engine":
-                if not self.engine:
-                    raise BadRequest("no engine was given: start the server with --engine COMMAND")
-                root.set(prop, self._engine_name(False))
-        meta = _play_meta(options.black, options.white)
-        meta["level"] = options.level
-        meta["from"] = {"game": game_id, "move": session.cursor.move_number}
-        return self._add(tree, meta)
-
-    def _add(self, tree: GameTree, meta: dict[str, Any]) -> AnySession:
-        session = self._session(secrets.token_hex(6), tree, meta)
-        session.snapshot()  # a game whose state cannot be drawn is never stored
-        session.save()
-        game_id = session.id
-        with self._lock:
-            self._open[game_id] = session
-        return session
-
-    def get(self, game_id: str) -> AnySession:
-        """The open session of a game, loading it from the store. Raises NotFound."""
-        with self._lock:
-            session = self._open.get(game_id)
-            if session is not None:
-                return session
-            stored = self.store.load(game_id)
-            if stored is None:
-                raise NotFound(f"no game {game_id!r}")
-            try:
-                tree = parse(stored.sgf).games[0]
-                check_record(tree)  # the door's check: a game stored before it may fail it
-            except (SgfError, IndexError, BadRequest) as err:
-                raise Conflict(f"game {game_id} cannot be read back: {err}") from None
-            session = self._session(game_id, tree, stored.meta, stored.created)
-            self._open[game_id] = session
-            return session
-
-    def list(self, limit: int = 50, offset: int = 0) -> dict[str, Any]:
-        """A page of the stored games, newest change first (id, title, mode, game, dates,
-        seat kinds), with the total count."""
-        games, total = self.store.page(limit, offset)
-        return {
-            "games": [asdict(g) for g in games],
-            "total": total,
-            "limit": limit,
-            "offset": offset,
-        }
-
-    def delete(self, game_id: str, token: str | None) -> None:
-        """Delete a game: the holder of one of its seats may. Raises NotFound or Forbidden."""
-        session = self.get(game_id)
-        with session.lock:
-            session._require_any(token)
-            session.close()
-            session.deleted = True
-            self.store.delete(game_id)
-        with self._lock:
-            self._open.pop(game_id, None)
-
-    def close(self) -> None:
-        """Stop every engine."""
-        with self._lock:
-            for session in self._open.values():
-                session.close()
