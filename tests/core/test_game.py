@@ -218,3 +218,16 @@ def test_setup_refuses_a_chain_without_liberties() -> None:
     with pytest.raises(ValueError, match="chain at A3 with no liberty"):
         game.setup(black=[Point(0, 0)], white=[Point(1, 0), Point(0, 1)])
     assert game.board.hash == 0
+
+
+def test_the_handicap_points_are_the_handicap_setups_black_stones() -> None:
+    game = Game(9)
+    assert game.handicap_points == []
+    points = game.place_handicap(3)
+    assert game.handicap_points == points and len(points) == 3
+    game.play(Point(4, 4))
+    game.setup(black=[Point(0, 0)])  # a later setup is no handicap
+    assert game.handicap_points == points
+    free = Game(9)
+    free.set_handicap([Point(2, 2), Point(6, 6)])
+    assert free.handicap_points == [Point(2, 2), Point(6, 6)]

@@ -492,6 +492,26 @@ def test_gtp_engine_opponent(db: Path, gnugo: str) -> None:
         assert state["move_number"] == 4 and state["warnings"] == []
 
 
+@pytest.mark.parametrize("handicap_type", ["fixed", "free"])
+def test_an_engine_is_told_the_handicap(db: Path, gnugo: str, handicap_type: str) -> None:
+    """GNU Go as White in a 3-stone game: it gets the handicap stones (fixed, or placed by
+    Black one by one), so its board and tengen's agree (no warning) and it answers."""
+    config = Config(db=db, engine=[gnugo, "--mode", "gtp", "--level", "1"])
+    with TestClient(create_app(config)) as client:
+        games = Games(client)
+        game, tokens = games.new(white="engine", handicap=3, handicap_type=handicap_type)
+        if handicap_type == "free":
+            state = games.play(game, tokens["black"], "C3", "G7", "C7")
+        else:
+            state = client.get(f"/api/games/{game}").json()
+        assert state["move_number"] == 1 and state["to_play"] == "black", state  # White moved
+        assert state["warnings"] == []
+        assert sum(row.count("B") for row in state["board"]) == 3
+        state = games.play(game, tokens["black"], next(
+            v for v, (c, r) in CANDIDATES.items() if state["board"][r][c] == "."))  # fmt: skip
+        assert state["move_number"] == 3 and state["warnings"] == []
+
+
 NAMED_ENGINE = r"""
 import sys
 for line in sys.stdin:

@@ -146,6 +146,18 @@ class Game:
         )
 
     @property
+    def handicap_points(self) -> list[Point]:
+        """The points of the black stones placed as handicap, in the order they were set up
+        (what an engine is told with ``set_free_handicap``); empty without a handicap."""
+        return [
+            point
+            for a in self._actions
+            if isinstance(a, _Setup) and a.is_handicap
+            for point, _, after in a.changes
+            if after is Color.BLACK
+        ]
+
+    @property
     def actions(self) -> int:
         """How many undoable actions (moves, passes, setups, resignations) have been applied."""
         return len(self._actions)

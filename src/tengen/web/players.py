@@ -1,8 +1,9 @@
 """The opponents a seat can hold besides a person: the built-in players and external engines.
 
-Go: `BuiltinPlayer` (the search of `tengen.ai.mcts` at a level), `RandomSeat` (uniform
-legal moves) and a GTP engine (`EnginePlayer`). Gomoku: `BuiltinGomoku` (the threat
-search of `tengen.ai.gomoku_player`) and a Gomocup ``pbrain`` engine (`GomocupPlayer`).
+Go: every seat is a `tengen.seat.Player` (`GoSeat`): the search of `tengen.ai.mcts` at a
+level and the random player of `tengen.ai.players` as they are, and a GTP engine
+(`EnginePlayer`). Gomoku: `BuiltinGomoku` (the threat search of `tengen.ai.gomoku_player`)
+and a Gomocup ``pbrain`` engine (`GomocupPlayer`).
 
 `EnginePlayer` keeps an external engine (GNU Go, KataGo...) in step with a game: before each
 ``genmove`` it sends only the moves the engine has not seen, or clears and replays everything
@@ -17,8 +18,6 @@ from collections.abc import Callable
 from typing import Protocol, TypeVar
 
 from tengen.ai.gomoku_player import GomokuPlayer
-from tengen.ai.mcts import MctsPlayer
-from tengen.ai.players import RandomPlayer
 from tengen.clock import Clock, TimeControl
 from tengen.core.color import Color
 from tengen.core.coords import Move, Point, from_gtp, to_gtp
@@ -26,60 +25,12 @@ from tengen.core.game import Game
 from tengen.gomoku import GomokuGame, Opening
 from tengen.gomoku.manager import GomocupEngine, GomocupError
 from tengen.gtp.client import GtpClient, GtpClientError
-from tengen.seat import RESIGN, Resign
+from tengen.seat import RESIGN, Player, Resign
 
 ENGINE_GRACE = 5.0  # seconds an engine on a clock may answer late before it is dropped
 NAME_LENGTH = 60  # characters of an engine's name and version kept for PB/PW
 T = TypeVar("T")
-
-
-class Player(Protocol):
-    """What the session asks of a computer seat: `tengen.seat.Player`'s question, with the
-    handicap stones that an engine must be told before the moves."""
-
-    def genmove(
-        self, game: Game, color: Color, handicap: list[Point], clock: Clock | None = None
-    ) -> Move | Resign:
-        """The move `color` chooses in `game` (None: pass; "resign"), within `clock`."""
-        ...
-
-    def close(self) -> None:
-        """Free what the player holds (an engine process)."""
-        ...
-
-
-class BuiltinPlayer:
-    """Adapts `tengen.ai.mcts.MctsPlayer` at a level (`tengen.ai.levels`) to `Player`."""
-
-    def __init__(self, level: int, seed: int | None = None) -> None:
-        self._player = MctsPlayer(level, seed=seed or 0)
-
-    def genmove(
-        self, game: Game, color: Color, handicap: list[Point], clock: Clock | None = None
-    ) -> Move | Resign:
-        """The search's move, a pass once the game is settled, or "resign" when hopeless;
-        on a clock it thinks within the clock's budget rather than the level's."""
-        return self._player.genmove(game, color, clock)
-
-    def close(self) -> None:
-        """Stop the search's threads and drop its trees."""
-        self._player.close()
-
-
-class RandomSeat:
-    """Adapts `tengen.ai.players.RandomPlayer` to `Player`: the "random" opponent."""
-
-    def __init__(self, seed: int | None = None) -> None:
-        self._player = RandomPlayer(seed)
-
-    def genmove(
-        self, game: Game, color: Color, handicap: list[Point], clock: Clock | None = None
-    ) -> Move | Resign:
-        """A uniformly random legal move that fills no own eye; it never resigns."""
-        return self._player.genmove(game, color)
-
-    def close(self) -> None:
-        """Nothing to free."""
+GoSeat = Player[Game, Move | Resign]  # what holds a computer seat of a Go game
 
 
 class EngineError(Exception):
@@ -135,12 +86,10 @@ class EnginePlayer:
         self._sent: list[tuple[Color, Move]] = []
         self._timed: TimeControl | None = None  # the clock the engine was told of
 
-    def genmove(
-        self, game: Game, color: Color, handicap: list[Point], clock: Clock | None = None
-    ) -> Move | Resign:
+    def genmove(self, game: Game, color: Color, clock: Clock | None = None) -> Move | Resign:
         """Sync, check the engine's stones, tell it the clock (``time_settings`` once,
         ``time_left`` each move), then ask it to move. Raises EngineError."""
-        client = self._sync(game, handicap)
+        client = self._sync(game)
         timeout = self.timeout
         if clock is not None:
             if self._timed != clock.control:
@@ -177,7 +126,7 @@ class EnginePlayer:
             self._setup, self._timed = None, None
             raise EngineError(str(err)) from None
 
-    def _sync(self, game: Game, handicap: list[Point]) -> GtpClient:
+    def _sync(self, game: Game) -> GtpClient:
         """Bring the engine to the game's position; record any stone it disagrees about."""
         if self._client is None:
             try:
@@ -187,6 +136,7 @@ class EnginePlayer:
             self._setup = None
         client = self._client
         moves = [(m.color, m.move) for m in game.moves]
+        handicap = game.handicap_points
         setup = (game.width, game.height, game.ruleset.komi, tuple(handicap))
         if setup != self._setup or moves[: len(self._sent)] != self._sent:
             self._send(client, f"boardsize {game.width}")

@@ -28,7 +28,7 @@ from tengen.web import markup_view, scoring_view
 from tengen.web.clocks import GameClocks
 from tengen.web.players import (
     EngineError,
-    Player,
+    GoSeat,
 )
 from tengen.web.seats import (
     COMPUTER,
@@ -68,7 +68,7 @@ def _move_label(node: Node, height: int) -> str:
     return "" if move is None else f"{move[0].letter} {_vertex(move[1], height)}"
 
 
-class GameSession(SessionBase[Player]):
+class GameSession(SessionBase[GoSeat]):
     """One game of Go: its record, the cursor on it, the seats and the computer players."""
 
     def __init__(
@@ -77,7 +77,7 @@ class GameSession(SessionBase[Player]):
         tree: GameTree,
         meta: dict[str, Any],
         store: Store,
-        make_player: Callable[[str, int], Player],
+        make_player: Callable[[str, int], GoSeat],
         created: float | None = None,
     ) -> None:
         super().__init__(game_id, tree, meta, store, created)
@@ -519,7 +519,7 @@ class GameSession(SessionBase[Player]):
                 player = self._players[color] = self._make_player(kind, level)
             try:
                 clock = None if self.clocks is None else self.clocks.clocks[color]
-                move = player.genmove(game, color, self._handicap_points(), clock)
+                move = player.genmove(game, color, clock)
             except EngineError as err:
                 self._warn(f"engine failed: {err}")
                 self.save()

@@ -10,6 +10,8 @@ import threading
 from dataclasses import asdict
 from typing import Any
 
+from tengen.ai.mcts import MctsPlayer
+from tengen.ai.players import RandomPlayer
 from tengen.clock import TimeControl
 from tengen.sgf import GameTree, Node, SgfError, parse, serialise
 from tengen.web.clocks import GameClocks
@@ -25,13 +27,11 @@ from tengen.web.newgame import (
 )
 from tengen.web.players import (
     BuiltinGomoku,
-    BuiltinPlayer,
     EngineError,
     EnginePlayer,
     GomocupPlayer,
     GomokuComputer,
-    Player,
-    RandomSeat,
+    GoSeat,
     gomocup_engine_name,
     gtp_engine_name,
 )
@@ -62,14 +62,14 @@ class Sessions:
         self._lock = threading.Lock()
         self._engine_names: dict[bool, str] = {}  # gomoku? -> the engine's name and version
 
-    def _make_player(self, kind: str, level: int) -> Player:
+    def _make_player(self, kind: str, level: int) -> GoSeat:
         if kind == "engine":
             if not self.engine:
                 raise Conflict("no engine was given: start the server with --engine COMMAND")
             return EnginePlayer(self.engine)
         if kind == "builtin":
-            return BuiltinPlayer(level, self.seed)
-        return RandomSeat(self.seed)
+            return MctsPlayer(level, seed=self.seed or 0)
+        return RandomPlayer(self.seed)
 
     def _make_gomoku_player(self, kind: str) -> GomokuComputer:
         if kind == "engine":
