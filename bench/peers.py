@@ -401,7 +401,7 @@ def memory_rows(size: int) -> list[dict[str, Any]]:
         out.append({"name": name, "size": size, "bytes_per_game": nbytes, "how": how})
 
     empty = Board(size)
-    arrays = empty._st.nbytes + empty._zh.nbytes + empty._buf.nbytes
+    arrays = empty.state.nbytes + empty.hashes.nbytes + empty._buf.nbytes
     add("tengen Board (arrays)", arrays, "nbytes of its numpy arrays")
     add("tengen Board.copy()", traced_bytes(empty.copy, 2000), "tracemalloc, 2000 copies")
     add("tengen Game (fresh)", traced_bytes(lambda: Game(size, ruleset=SIMPLE_KO), 200),

@@ -6,8 +6,8 @@ uniform among the legal points (simple ko, no suicide) that do not fill the move
 a pass when there is none; a game ends after two passes in a row or ``3 * size * size`` moves
 (passes count as moves). Implementations:
 
-* ``tengen-compiled``: the compiled kernel ``core.kernels.playout`` on a fresh copy of an empty
-  ``Board`` per game (warm: numba compile time is measured and reported separately);
+* ``tengen-compiled``: the compiled kernel ``core.playout.uniform_playout`` on a fresh copy of
+  an empty ``Board`` per game (warm: numba compile time is measured and reported separately);
 * ``tengen-api``: the public Python API move by move (``Game.legal_moves``, a random choice,
   ``Game.play``), as a user's code would do it;
 * ``sgfmill``: ``sgfmill.boards.Board`` with the legality checks (suicide, simple ko) a user
@@ -39,7 +39,7 @@ from sgfmill import boards
 
 from common import CPU, RATIO_NOTE, RESULTS, best_of, load, machine, ratio, render, write_json
 from tengen.core import Board, Color, Game, KoRule, Ruleset, Scoring
-from tengen.core import kernels as k
+from tengen.core import playout as pl
 
 HERE = Path(__file__).resolve().parent
 C_SOURCE = HERE / "c" / "playout.c"
@@ -104,7 +104,7 @@ def compiled_games(size: int, games: int, seed: int) -> list[int]:
         board = empty.copy()
         # The kernel itself, not Board.playout (which seeds each game afresh), so that one
         # xorshift stream runs across the games exactly as in bench/c/playout.c.
-        lengths.append(k.playout(board._st, board._zh, int(Color.BLACK), cap, rng))
+        lengths.append(pl.uniform_playout(board.state, board.hashes, int(Color.BLACK), cap, rng))
     return lengths
 
 
@@ -118,9 +118,9 @@ def first_call_seconds() -> float:
 def cold_compile_seconds() -> float | None:
     """Time the first kernel playout in a fresh interpreter with an empty numba cache."""
     code = (
-        "import time;from tengen.core import Board;from tengen.core import kernels as k;"
+        "import time;from tengen.core import Board;from tengen.core import playout as pl;"
         "import numpy as np;b=Board(9);t=time.perf_counter();"
-        "k.playout(b._st,b._zh,1,243,np.array([1],dtype=np.uint64));"
+        "pl.uniform_playout(b.state,b.hashes,1,243,np.array([1],dtype=np.uint64));"
         "print(time.perf_counter()-t)"
     )
     with tempfile.TemporaryDirectory() as cache:
@@ -294,7 +294,7 @@ def run(sizes: list[int], quick: bool, seed: int) -> tuple[list[Result], dict[st
     repeats = 1 if quick else REPEATS
     meta: dict[str, object] = {"seed": seed, "quick": quick, "max_moves": "3 * size * size"}
     meta["first_call_s"] = first_call_seconds()
-    meta["numba_cache_hits"] = sum(k.playout.stats.cache_hits.values())
+    meta["numba_cache_hits"] = sum(pl.uniform_playout.stats.cache_hits.values())
     meta["cold_compile_s"] = cold_compile_seconds()
     results: list[Result] = []
     with tempfile.TemporaryDirectory() as tmp:

@@ -1,6 +1,6 @@
 /* Uniform random Go playouts from the empty board: the C reference for bench/playout.py.
  *
- * Same workload, step for step, as tengen's compiled `kernels.playout`: a padded board
+ * Same workload, step for step, as tengen's compiled `playout.uniform_playout`: a padded board
  * (stride = size + 1, walls around), chains as circular linked lists with a head stone that
  * holds the exact liberty count and size, an unordered list of empty points, simple ko, no
  * suicide, and the same eye rule (all orthogonal neighbours own stones or edge; at most one

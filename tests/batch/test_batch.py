@@ -21,8 +21,8 @@ SIMPLE = Ruleset("simple", KoRule.SIMPLE)
 def board_of(state: BatchState, g: int) -> Board:
     """A core Board holding a copy of game g's kernel state."""
     board = Board(state.width, state.height)
-    board._st[:] = state.st[g]
-    board._zh[:] = state.zh[g]
+    board.state[:] = state.st[g]
+    board.hashes[:] = state.zh[g]
     return board
 
 

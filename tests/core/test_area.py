@@ -70,7 +70,7 @@ def boards(draw: st.DrawFn) -> Board:
 def test_every_caller_counts_the_area_as_the_definition_does(board: Board) -> None:
     truth = reference_owner(board)
     margin = sum(1 if c is Color.BLACK else -1 for c in truth.values() if c is not None)
-    st_ = board._st  # the kernels' own state, as the compiled callers see it
+    st_ = board.state  # the kernels' own state, as the compiled callers see it
     cells = st_.shape[1]
     owner = np.empty(cells, np.int32)
     scratch = np.empty(cells, np.int32), np.empty(cells, np.int32)

@@ -45,30 +45,30 @@ def test_twins_play_exactly_as_the_compiled_kernels(
         jit.interpreted(kernels.legal_points),
         jit.interpreted(kernels.undo),
     )
-    cells = compiled._st.shape[1]
+    cells = compiled.state.shape[1]
     played = []
     for i, (col, row) in enumerate(moves):
         if col >= size or row >= size:
             continue
         loc = (row + 1) * (size + 1) + col + 1
         color = 1 + i % 2
-        want = kernels.try_play(compiled._st, compiled._zh, loc, color, suicide, False)
-        got = try_play(twin._st, twin._zh, loc, color, suicide, False)
+        want = kernels.try_play(compiled.state, compiled.hashes, loc, color, suicide, False)
+        got = try_play(twin.state, twin.hashes, loc, color, suicide, False)
         assert tuple(int(x) for x in got) == tuple(int(x) for x in want)
         if want[1]:
             played.append(want)
         listed = []
         for board, fn in ((compiled, kernels.legal_points), (twin, legal_points)):
             locs, hashes = np.zeros(cells, np.int32), np.zeros(cells, np.int64)
-            n = fn(board._st, board._zh, 3 - color, suicide, True, locs, hashes)
+            n = fn(board.state, board.hashes, 3 - color, suicide, True, locs, hashes)
             listed.append((int(n), locs.tolist(), hashes.tolist()))
         assert listed[0] == listed[1]
-        assert np.array_equal(compiled._st, twin._st)
-        assert np.array_equal(compiled._zh, twin._zh)
+        assert np.array_equal(compiled.state, twin.state)
+        assert np.array_equal(compiled.hashes, twin.hashes)
     for _, packed, prev_order, prev_hash, _ in reversed(played):
-        kernels.undo(compiled._st, compiled._zh, packed, prev_order, prev_hash)
-        undo(twin._st, twin._zh, packed, prev_order, prev_hash)
-        assert np.array_equal(compiled._st, twin._st)
+        kernels.undo(compiled.state, compiled.hashes, packed, prev_order, prev_hash)
+        undo(twin.state, twin.hashes, packed, prev_order, prev_hash)
+        assert np.array_equal(compiled.state, twin.state)
 
 
 def test_a_cold_start_plays_at_once_then_switches_to_the_compiled_kernels(

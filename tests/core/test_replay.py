@@ -75,7 +75,7 @@ def test_line_plays_as_game_does(
     game = _by_game(size, ruleset, rows)
     assert codes.tolist() == game.codes  # type: ignore[attr-defined]
     assert to_play is game.to_play
-    assert np.array_equal(board._st, game.board._st)
+    assert np.array_equal(board.state, game.board.state)
     assert board.hash == game.board.hash
 
 

@@ -37,7 +37,7 @@ def _assert_same(fast: MainLine, full: MainLine) -> None:
     assert [fast.board.captures(c) for c in Color] == [full.board.captures(c) for c in Color]
     assert (fast.board.ko_point, fast.board.ko_color) == (full.board.ko_point, full.board.ko_color)
     # The whole kernel state (chains, stone order, empty list) is the same too.
-    assert np.array_equal(fast.board._st, full.board._st)
+    assert np.array_equal(fast.board.state, full.board.state)
 
 
 def _check(data: bytes, *, fast: bool = True) -> MainLine:

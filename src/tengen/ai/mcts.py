@@ -43,7 +43,7 @@ from tengen.ai.policy import (
     TO_PLAY,
 )
 from tengen.clock import Clock
-from tengen.core import jit, kernels
+from tengen.core import jit, playout
 from tengen.core.color import Color
 from tengen.core.coords import Move, Point
 from tengen.core.game import Game
@@ -52,7 +52,7 @@ from tengen.scoring.count import handicap_compensation
 from tengen.seat import RESIGN, Resign
 
 # Interpreted until compiled (see `core.jit`): a first search never waits for the compiler.
-go, t, k = jit.live(go_kernels), jit.live(tree), jit.live(kernels)
+go, t, pl = jit.live(go_kernels), jit.live(tree), jit.live(playout)
 
 SETTLED = 0.8  # a point is settled when this share of the playouts agree on its owner
 MIN_RESIGN_VISITS = 200  # never resign on less evidence than this
@@ -459,8 +459,8 @@ def check_settings(
 def _position(game: Game, color: Color) -> _Position:
     """The search's arrays for `game` with `color` to move."""
     board = game.board
-    st = board._st.copy()  # the kernels' state of the board, as the kernels expect it
-    zh = board._zh.copy()
+    st = board.state.copy()  # the kernels' state of the board, as the kernels expect it
+    zh = board.hashes.copy()
     meta = np.zeros(META_SLOTS, np.int64)
     meta[TO_PLAY] = int(color)
     meta[PASSES] = game.consecutive_passes
@@ -530,7 +530,7 @@ def _split(playouts: int | None, parts: int) -> list[int | None]:
 
 def _rng(seed: int, index: int) -> np.ndarray:
     """Tree `index`'s random state for the player's seed."""
-    rng: np.ndarray = k.seed_rng(seed * 1_009 + index)
+    rng: np.ndarray = pl.seed_rng(seed * 1_009 + index)
     return rng
 
 

@@ -17,7 +17,7 @@ arrays, changed in place:
   the stones of the player to move and of the opponent for the last `history` positions, then
   a plane of ones when black is to play;
 * ``random_playouts(state, seed)``: every unfinished game played to its end by
-  `core.kernels.playout` itself (uniform non-eye-filling moves under simple ko, whatever the
+  `core.playout.uniform_playout` itself (uniform non-eye-filling moves under simple ko, whatever the
   ruleset), game g exactly as ``Board.playout(seed=seed + g)`` would play it, the games spread
   over the cores with numba's ``prange`` (``numba.set_num_threads`` caps how many;
   `batch.threads` takes fewer when the games are few or other processes keep cores busy).

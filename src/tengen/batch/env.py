@@ -251,7 +251,7 @@ def observation(
 def random_playouts(state: BatchState, seed: int = 0) -> BatchState:
     """Play every unfinished game to its end in place, in parallel across cores.
 
-    Each game runs `kernels.playout` (uniform among the points simple ko and no-suicide
+    Each game runs `core.playout.uniform_playout` (uniform among the points simple ko and no-suicide
     allow that do not fill the mover's own eye; pass when there is none) until two passes of
     its own in a row (a pass just before does not count) or the move cap; game g is the game
     `Board.playout(seed=seed + g)` plays from the same position. The policy knows simple ko

@@ -34,9 +34,8 @@ from tengen.core.kernels import (
     legality,
     play,
     play_pass,
-    playout,
-    seed_rng,
 )
+from tengen.core.playout import seed_rng, uniform_playout
 
 SUPERKO = 4  # legality code beyond the kernels' own: the move repeats an earlier position
 
@@ -176,14 +175,14 @@ def playouts(
     past: np.ndarray,
     past_len: np.ndarray,
 ) -> None:
-    """Play every unfinished game to its end with `kernels.playout`, game g seeded with
+    """Play every unfinished game to its end with `core.playout.uniform_playout`, game g seeded with
     ``seed_rng(seed + g)`` (the game `Board.playout(seed=seed + g)` plays from the same
     position, whatever the number of threads), within the `max_moves` cap."""
     for g in prange(st.shape[0]):
         if done[g]:
             continue
         limit = max_moves - move_count[g]
-        n = playout(st[g], zh[g], to_play[g], limit, seed_rng(seed + g))
+        n = uniform_playout(st[g], zh[g], to_play[g], limit, seed_rng(seed + g))
         if n % 2 == 1:
             to_play[g] = 3 - to_play[g]
         move_count[g] += n

@@ -21,6 +21,7 @@ from tengen.core.errors import IllegalMove, IllegalReason
 from tengen.core.patterns import TABLE
 
 k = jit.live(kernels)  # interpreted until compiled (see `core.jit`)
+pl = jit.live(playout)
 
 _REASONS = {
     k.OCCUPIED: IllegalReason.OCCUPIED,
@@ -72,9 +73,16 @@ class Chain:
 
 
 class Board:
-    """A rectangular Go board of 1x1 to 52x52 points (square by default)."""
+    """A rectangular Go board of 1x1 to 52x52 points (square by default).
 
-    __slots__ = ("_buf", "_point_at", "_st", "_zh", "height", "width")
+    `state` and `hashes` are the compiled kernels' arrays (`core.kernels` describes their
+    layout): code that calls the kernels itself (the replay, the search) reads them; a kernel
+    that changes them changes this board.
+    """
+
+    __slots__ = ("_buf", "_point_at", "hashes", "height", "state", "width")
+    state: np.ndarray  # int32 (NROWS, cells): stones, chains, liberties, the ko point
+    hashes: np.ndarray  # int64: [0] the position's hash, then each (colour, cell)'s key
 
     def __init__(self, width: int = 19, height: int | None = None) -> None:
         height = width if height is None else height
@@ -82,9 +90,9 @@ class Board:
         self.width = width
         self.height = height
         cells = max((height + 2) * (width + 1) + 1, k.HEADER_SLOTS)
-        self._st = np.zeros((k.NROWS, cells), dtype=np.int32)
-        k.init_state(self._st, width, height)
-        self._zh = zobrist.table(width, height, cells).copy()
+        self.state = np.zeros((k.NROWS, cells), dtype=np.int32)
+        k.init_state(self.state, width, height)
+        self.hashes = zobrist.table(width, height, cells).copy()
         self._buf = np.empty(cells, dtype=np.int32)
         self._point_at = _point_array(width, height, cells)  # shared by boards of this shape
 
@@ -99,7 +107,7 @@ class Board:
 
     def point(self, loc: int) -> Point:
         """The point at a kernel location."""
-        return _points(self.width, self.height, self._st.shape[1])[loc]
+        return _points(self.width, self.height, self.state.shape[1])[loc]
 
     def points(self) -> Iterator[Point]:
         """Every point, row by row from the top left."""
@@ -114,29 +122,29 @@ class Board:
     # -- state -------------------------------------------------------------------------------
 
     def __getitem__(self, point: Point) -> Color | None:
-        value = int(self._st[k.COLOR, self.loc(point)])
+        value = int(self.state[k.COLOR, self.loc(point)])
         return None if value == k.EMPTY else Color(value)
 
     @property
     def hash(self) -> int:
         """Zobrist hash of the stones (0 for the empty board); equal positions hash equal."""
-        return int(self._zh[0])
+        return int(self.hashes[0])
 
     @property
     def ko_point(self) -> Point | None:
         """The point the next player may not take back by simple ko, if any."""
-        loc = int(self._st[k.HDR, k.H_KO])
+        loc = int(self.state[k.HDR, k.H_KO])
         return None if loc == 0 else self.point(loc)
 
     @property
     def ko_color(self) -> Color | None:
         """The colour that the simple-ko point is forbidden to."""
-        value = int(self._st[k.HDR, k.H_KO_COLOR])
+        value = int(self.state[k.HDR, k.H_KO_COLOR])
         return None if value == 0 else Color(value)
 
     def captures(self, color: Color) -> int:
         """Stones captured by `color` so far (the prisoners it holds)."""
-        return int(self._st[k.HDR, k.H_CAPS + color - 1])
+        return int(self.state[k.HDR, k.H_CAPS + color - 1])
 
     def stones(self, color: Color) -> list[Point]:
         """The points holding `color`, row by row from the top left."""
@@ -152,7 +160,7 @@ class Board:
     def grid(self) -> np.ndarray:
         """A (height, width) int8 array copy: 0 empty, 1 black, 2 white."""
         s = self.width + 1
-        inner = self._st[k.COLOR, s : s * (self.height + 1)].reshape(self.height, s)
+        inner = self.state[k.COLOR, s : s * (self.height + 1)].reshape(self.height, s)
         return inner[:, 1:].astype(np.int8)
 
     def regions(self) -> tuple[np.ndarray, list[int]]:
@@ -160,10 +168,10 @@ class Board:
         array numbering each empty point's region (-1 on a stone), in board order from the top
         left, and for each region the colours of the stones it reaches (bit 1 black, bit 2
         white; 0 for none)."""
-        cells = self._st.shape[1]
+        cells = self.state.shape[1]
         label = np.empty(cells, np.int32)
         reach = np.empty(cells, np.int32)
-        count = area.label_regions(self._st, label, reach)
+        count = area.label_regions(self.state, label, reach)
         s = self.width + 1
         inner = label[s : s * (self.height + 1)].reshape(self.height, s)[:, 1:].copy()
         return inner, reach[:count].tolist()
@@ -173,8 +181,8 @@ class Board:
         other = Board.__new__(Board)
         other.width = self.width
         other.height = self.height
-        other._st = self._st.copy()
-        other._zh = self._zh.copy()
+        other.state = self.state.copy()
+        other.hashes = self.hashes.copy()
         other._buf = np.empty_like(self._buf)
         other._point_at = self._point_at
         return other
@@ -184,19 +192,19 @@ class Board:
     def chain(self, point: Point) -> frozenset[Point]:
         """The stones of the chain at `point`. Raises ValueError if the point is empty."""
         loc = self._stone_loc(point)
-        n = k.chain_stones(self._st, loc, self._buf)
+        n = k.chain_stones(self.state, loc, self._buf)
         return frozenset(self.point(int(x)) for x in self._buf[:n])
 
     def liberties(self, point: Point) -> frozenset[Point]:
         """The liberties of the chain at `point`. Raises ValueError if the point is empty."""
         loc = self._stone_loc(point)
-        n = k.chain_liberties(self._st, loc, self._buf)
+        n = k.chain_liberties(self.state, loc, self._buf)
         return frozenset(self.point(int(x)) for x in self._buf[:n])
 
     def liberty_count(self, point: Point) -> int:
         """How many liberties the chain at `point` has (kept incrementally; O(1))."""
         loc = self._stone_loc(point)
-        return int(self._st[k.LIBS, self._st[k.HEAD, loc]])
+        return int(self.state[k.LIBS, self.state[k.HEAD, loc]])
 
     def chains(self) -> list[Chain]:
         """Every chain, labelled ``B1``, ``W2``, ... in order of the chain's first-placed stone.
@@ -206,16 +214,16 @@ class Board:
         firsts: list[tuple[int, int]] = []
         seen: set[int] = set()
         for loc in self._stone_locs():
-            head = int(self._st[k.HEAD, loc])
+            head = int(self.state[k.HEAD, loc])
             if head in seen:
                 continue
             seen.add(head)
-            n = k.chain_stones(self._st, head, self._buf)
-            firsts.append((int(self._st[k.ORDER, self._buf[:n]].min()), head))
+            n = k.chain_stones(self.state, head, self._buf)
+            firsts.append((int(self.state[k.ORDER, self._buf[:n]].min()), head))
         firsts.sort()
         result = []
         for number, (_, head) in enumerate(firsts, start=1):
-            color = Color(int(self._st[k.COLOR, head]))
+            color = Color(int(self.state[k.COLOR, head]))
             point = self.point(head)
             result.append(
                 Chain(f"{color.letter}{number}", color, self.chain(point), self.liberties(point))
@@ -238,13 +246,13 @@ class Board:
         """
         if not self.on_board(point):
             return IllegalReason.OFF_BOARD
-        code = k.legality(self._st, self.loc(point), int(color), allow_suicide)
+        code = k.legality(self.state, self.loc(point), int(color), allow_suicide)
         return _REASONS.get(code)
 
     def play(self, point: Point, color: Color, *, allow_suicide: bool = False) -> MoveRecord:
         """Play a stone, checking the capture rules and simple ko. Raises IllegalMove."""
         code, packed, prev_order, prev_hash, _ = k.try_play(
-            self._st, self._zh, self.loc(point), int(color), allow_suicide, False
+            self.state, self.hashes, self.loc(point), int(color), allow_suicide, False
         )
         if not packed:
             raise IllegalMove(_REASONS[code], point)
@@ -252,38 +260,38 @@ class Board:
 
     def play_unchecked(self, point: Point, color: Color) -> MoveRecord:
         """Play a stone on an empty point with no legality check (captures and suicide apply)."""
-        prev_hash = int(self._zh[0])
-        packed, prev_order = k.play(self._st, self._zh, self.loc(point), int(color))
+        prev_hash = int(self.hashes[0])
+        packed, prev_order = k.play(self.state, self.hashes, self.loc(point), int(color))
         return MoveRecord(
             point, color, int(packed) >> CAPTURED_SHIFT, int(packed), prev_order, prev_hash
         )
 
     def play_pass(self) -> MoveRecord:
         """A pass: only clears the simple-ko point."""
-        prev_hash = int(self._zh[0])
-        return MoveRecord(None, None, 0, int(k.play_pass(self._st)), 0, prev_hash)
+        prev_hash = int(self.hashes[0])
+        return MoveRecord(None, None, 0, int(k.play_pass(self.state)), 0, prev_hash)
 
     def undo(self, record: MoveRecord) -> None:
         """Take back the move of `record`: stones, captured chains, ko point and hash.
 
         Records must be undone in reverse order of play.
         """
-        k.undo(self._st, self._zh, record.packed, record.prev_order, record.prev_hash)
+        k.undo(self.state, self.hashes, record.packed, record.prev_order, record.prev_hash)
 
     def set_point(self, point: Point, color: Color | None) -> None:
         """Setup: put a stone of `color` (or nothing) on `point`, with no capture."""
-        k.set_point(self._st, self._zh, self.loc(point), 0 if color is None else int(color))
+        k.set_point(self.state, self.hashes, self.loc(point), 0 if color is None else int(color))
 
     def set_points(self, changes: Iterable[tuple[Point, Color | None]]) -> None:
         """`set_point` for each (point, colour or None) in turn; the points must be on the
         board (not checked: this is the loop a large setup runs)."""
-        st, zh, stride = self._st, self._zh, self.width + 1
+        st, zh, stride = self.state, self.hashes, self.width + 1
         for (col, row), color in changes:
             k.set_point(st, zh, (row + 1) * stride + col + 1, 0 if color is None else int(color))
 
     def is_eye_like(self, point: Point, color: Color) -> bool:
         """Whether `point` is an own eye a random player should not fill (see kernels)."""
-        return bool(k.is_eye_like(self._st, self.loc(point), int(color)))
+        return bool(k.is_eye_like(self.state, self.loc(point), int(color)))
 
     def legal_points(
         self, color: Color, *, allow_suicide: bool = False, skip_eyes: bool = False
@@ -301,7 +309,7 @@ class Board:
     ) -> tuple[list[Point], list[int]]:
         """`legal_points` as two lists side by side, the points and their hashes: a caller
         that needs only the points builds no pairs."""
-        hashes = np.empty(self._st.shape[1], np.int64)
+        hashes = np.empty(self.state.shape[1], np.int64)
         points = self._legal(color, allow_suicide, skip_eyes, hashes)
         return points, hashes[: len(points)].tolist()
 
@@ -311,17 +319,20 @@ class Board:
         """The points of `legal_points` (the locations pass through the scratch buffer),
         their hashes written into `hashes` unless it is `NO_HASHES`."""
         buf = self._buf
-        n = k.legal_points(self._st, self._zh, int(color), allow_suicide, skip_eyes, buf, hashes)
+        n = k.legal_points(
+            self.state, self.hashes, int(color), allow_suicide, skip_eyes, buf, hashes
+        )
         points: list[Point] = self._point_at[buf[:n]].tolist()
         return points
 
     def playout(self, color: Color, max_moves: int | None = None, seed: int = 0) -> int:
-        """Play a random game to its end in place (see `kernels.playout`); return its moves.
+        """Play a random game to its end in place (`playout.uniform_playout`); return its moves.
 
         `max_moves` defaults to three times the number of points.
         """
         limit = 3 * self.width * self.height if max_moves is None else max_moves
-        return int(k.playout(self._st, self._zh, int(color), limit, k.seed_rng(seed)))
+        rng = pl.seed_rng(seed)
+        return int(pl.uniform_playout(self.state, self.hashes, int(color), limit, rng))
 
     def ownership(
         self, to_play: Color, playouts: int = 200, seed: int = 0, max_moves: int | None = None
@@ -331,10 +342,10 @@ class Board:
         atari): a (height, width) float array from -1 (white) to +1 (black). The board is
         left unchanged."""
         limit = 3 * self.width * self.height if max_moves is None else max_moves
-        out = np.zeros(self._st.shape[1], np.float64)
+        out = np.zeros(self.state.shape[1], np.float64)
         jit.wait()  # hundreds of playouts: worth waiting for the compiled kernels, if need be
-        rng = k.seed_rng(seed)
-        playout.ownership(self._st, self._zh, TABLE, int(to_play), playouts, limit, rng, out)
+        rng = pl.seed_rng(seed)
+        playout.ownership(self.state, self.hashes, TABLE, int(to_play), playouts, limit, rng, out)
         s = self.width + 1
         return out[s : s * (self.height + 1)].reshape(self.height, s)[:, 1:].copy()
 
@@ -354,9 +365,9 @@ class Board:
         if fresh.hash != self.hash:
             raise AssertionError(f"hash differs from a recomputation{where}")
         for loc in self._stone_locs():
-            a = (int(self._st[k.HEAD, loc]), int(fresh._st[k.HEAD, loc]))
-            mine = self._st[k.LIBS, a[0]], self._st[k.SIZE, a[0]]
-            theirs = fresh._st[k.LIBS, a[1]], fresh._st[k.SIZE, a[1]]
+            a = (int(self.state[k.HEAD, loc]), int(fresh.state[k.HEAD, loc]))
+            mine = self.state[k.LIBS, a[0]], self.state[k.SIZE, a[0]]
+            theirs = fresh.state[k.LIBS, a[1]], fresh.state[k.SIZE, a[1]]
             if tuple(mine) != tuple(theirs):
                 raise AssertionError(
                     f"chain at {self.point(loc)}: (libs, size) {mine} != recomputed {theirs}"
@@ -364,25 +375,25 @@ class Board:
                 )
             if self.chain(self.point(loc)) != fresh.chain(self.point(loc)):
                 raise AssertionError(f"chain at {self.point(loc)} has the wrong stones{where}")
-        n = int(self._st[k.HDR, k.H_NEMPTY])
-        listed = sorted(int(x) for x in self._st[k.EMPTIES, :n])
+        n = int(self.state[k.HDR, k.H_NEMPTY])
+        listed = sorted(int(x) for x in self.state[k.EMPTIES, :n])
         empties = sorted(self.loc(p) for p in self.empty_points())
         if listed != empties:
             raise AssertionError(f"empty-point list is out of date{where}")
-        for i, loc in enumerate(self._st[k.EMPTIES, :n]):
-            if self._st[k.EPOS, loc] != i:
+        for i, loc in enumerate(self.state[k.EMPTIES, :n]):
+            if self.state[k.EPOS, loc] != i:
                 raise AssertionError(f"empty-point index of {self.point(int(loc))} is wrong")
 
     # -- helpers -----------------------------------------------------------------------------
 
     def _stone_loc(self, point: Point) -> int:
         loc = self.loc(point)
-        if self._st[k.COLOR, loc] not in (k.BLACK, k.WHITE):
+        if self.state[k.COLOR, loc] not in (k.BLACK, k.WHITE):
             raise ValueError(f"no stone at {point}")
         return loc
 
     def _stone_locs(self) -> Iterator[int]:
-        colors = self._st[k.COLOR]
+        colors = self.state[k.COLOR]
         for loc in np.nonzero((colors == k.BLACK) | (colors == k.WHITE))[0]:
             yield int(loc)
 

@@ -243,7 +243,7 @@ class Game:
             loc = (row + 1) * (width + 1) + col + 1
             permissive = self.permissive
             code, packed, prev_order, prev_hash, after = k.try_play(
-                board._st, board._zh, loc, int(color), self.ruleset.suicide_allowed, permissive
+                board.state, board.hashes, loc, int(color), self.ruleset.suicide_allowed, permissive
             )
             if not packed:
                 raise IllegalMove(_KERNEL_REASONS[code], move, self.move_number + 1)
@@ -297,7 +297,7 @@ class Game:
                     )
                 wanted[p if type(p) is Point else Point(col, row)] = value
         stride = width + 1
-        colors = board._st[k.COLOR].tolist()  # one copy, not one numpy read per point
+        colors = board.state[k.COLOR].tolist()  # one copy, not one numpy read per point
         changes = []
         for p, value in wanted.items():
             before = _STONE[colors[(p.row + 1) * stride + p.col + 1]]
@@ -307,7 +307,7 @@ class Game:
         self._apply(action)
         placed = [p for p, _, after in changes if after is not None]
         locs = np.array([(p.row + 1) * stride + p.col + 1 for p in placed], np.intp)
-        st = board._st
+        st = board.state
         dead = np.flatnonzero(st[k.LIBS, st[k.HEAD, locs]] == 0)
         if len(dead):
             self._unapply(action)
@@ -376,13 +376,13 @@ class Game:
         if not (0 <= col < board.width and 0 <= row < board.height):
             return 0, (IllegalReason.OFF_BOARD,)
         loc = (row + 1) * (board.width + 1) + col + 1
-        code = k.legality(board._st, loc, int(color), self.ruleset.suicide_allowed)
+        code = k.legality(board.state, loc, int(color), self.ruleset.suicide_allowed)
         if code == k.OCCUPIED:
             return loc, (IllegalReason.OCCUPIED,)
         repeated = (
             code == k.LEGAL
             and self.ruleset.ko is not _SIMPLE
-            and self._repeats(k.hash_after(board._st, board._zh, loc, int(color)), color)
+            and self._repeats(k.hash_after(board.state, board.hashes, loc, int(color)), color)
         )
         return loc, self._breaks(code, color, repeated)
 
@@ -420,11 +420,11 @@ class Game:
         """Play at kernel location `loc` (0 passes) with no check; return what `_record`
         needs: the packed record, the previous ORDER value, the hashes before and after."""
         board = self.board
-        prev_hash = int(board._zh[0])
+        prev_hash = int(board.hashes[0])
         if not loc:
-            return int(k.play_pass(board._st)), 0, prev_hash, prev_hash
-        packed, prev_order = k.play(board._st, board._zh, loc, int(color))
-        return int(packed), prev_order, prev_hash, int(board._zh[0])
+            return int(k.play_pass(board.state)), 0, prev_hash, prev_hash
+        packed, prev_order = k.play(board.state, board.hashes, loc, int(color))
+        return int(packed), prev_order, prev_hash, int(board.hashes[0])
 
     def _record(
         self,
@@ -474,7 +474,7 @@ class Game:
             packed, prev_order, prev_hash, self.to_play, self.consecutive_passes = (
                 self._undo_moves.pop()
             )
-            k.undo(self.board._st, self.board._zh, packed, prev_order, prev_hash)
+            k.undo(self.board.state, self.board.hashes, packed, prev_order, prev_hash)
         elif isinstance(action, _Setup):
             self._forget(self.to_play)
             self.board.set_points((p, before) for p, before, _ in reversed(action.changes))

@@ -1,4 +1,5 @@
-"""The playout policy: which move a random game prefers, and the ownership it leads to.
+"""The playouts: the policy that picks a playout's moves, the ownership it leads to, and the
+plain uniform playout with its random numbers.
 
 A playout move answers the last move first (take its chain in atari, or save an own chain
 next to it from atari), then plays a 3x3 shape next to it (`core.patterns`), else a random
@@ -34,7 +35,6 @@ from tengen.core.kernels import (
     play,
     play_pass,
     set_aside,
-    xorshift,
 )
 
 # Strides are read as int64 (`int(np.int64(...))`: numba keeps int32 through a bare int()),
@@ -271,3 +271,61 @@ def ownership(
                 out[loc] += weight
             elif owner[loc] == WHITE:
                 out[loc] -= weight
+
+
+@njit(cache=True)
+def seed_rng(seed: int) -> np.ndarray:
+    """A nonzero xorshift64 state from any integer seed (splitmix64 scrambles it)."""
+    z = np.uint64(seed) + np.uint64(0x9E3779B97F4A7C15)
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    z = z ^ (z >> np.uint64(31))
+    rng = np.empty(1, np.uint64)
+    rng[0] = z if z != np.uint64(0) else np.uint64(1)
+    return rng
+
+
+@njit(cache=True, inline="always")
+def xorshift(rng: np.ndarray) -> np.uint64:
+    """The next number of the xorshift64 stream in `rng[0]` (nonzero), advancing it."""
+    x: np.uint64 = rng[0]
+    x ^= x << np.uint64(13)
+    x ^= x >> np.uint64(7)
+    x ^= x << np.uint64(17)
+    rng[0] = x
+    return x
+
+
+@njit(cache=True)
+def uniform_playout(
+    st: np.ndarray, zh: np.ndarray, to_play: int, max_moves: int, rng: np.ndarray
+) -> int:
+    """Play uniformly random moves until two passes in a row or `max_moves`; return the
+    moves played (the plain playout of `Board.playout`, the batch and the benchmarks).
+
+    Each move is uniform among the legal points (simple ko, no suicide) that do not fill the
+    mover's own eye; with none, the mover passes. `rng` holds a nonzero xorshift64 state.
+    """
+    color = to_play
+    passes = 0
+    moves = 0
+    while passes < 2 and moves < max_moves:
+        k = st[HDR, H_NEMPTY]
+        played = False
+        while k > 0:
+            i = np.int64(xorshift(rng) % np.uint64(k))
+            loc = st[EMPTIES, i]
+            if not is_eye_like(st, loc, color) and legality(st, loc, color, False) == LEGAL:
+                play(st, zh, loc, color)
+                played = True
+                break
+            k -= 1
+            set_aside(st, int(i), k)
+        if played:
+            passes = 0
+        else:
+            play_pass(st)
+            passes += 1
+        moves += 1
+        color = 3 - color
+    return moves

@@ -151,8 +151,8 @@ def play_line(board: Board, ruleset: Ruleset, line: np.ndarray) -> tuple[np.ndar
     codes = np.zeros(len(line), np.int8)
     situational = ruleset.ko is KoRule.SITUATIONAL
     after = _play_line(
-        board._st,
-        board._zh,
+        board.state,
+        board.hashes,
         line,
         _KO_RULES[ruleset.ko],
         ruleset.suicide_allowed,
