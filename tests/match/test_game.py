@@ -180,7 +180,7 @@ def test_seed_in_an_engine_command_is_the_games_seed(tmp_path: Path) -> None:
     spec = PlayerSpec("fake", fake_engine(tmp_path, "garbage", 99) + " --seed {seed}")
     players = [spec.make(seed) for seed in (3, 4)]
     try:
-        assert [p.client.argv[-2:] for p in players] == [["--seed", "3"], ["--seed", "4"]]
+        assert [p.argv[-2:] for p in players] == [["--seed", "3"], ["--seed", "4"]]  # type: ignore[attr-defined]
     finally:
         for p in players:
             p.close()

@@ -196,4 +196,4 @@ def test_an_engine_is_told_the_clock(db: Path, tmp_path: Path) -> None:
     assert told == ["time_settings 300 30 1"]  # byo-yomi as one-stone Canadian periods
     left = [c for c in commands if c.startswith("time_left")]
     assert len(left) == 1 and left[0] in ("time_left white 299 0", "time_left white 300 0")
-    assert commands.index(told[0]) < commands.index(left[0]) < commands.index("genmove W")
+    assert commands.index(told[0]) < commands.index(left[0]) < commands.index("genmove white")

@@ -1,4 +1,5 @@
-"""Players of a match: a GTP engine in a subprocess, or tengen's built-in player.
+"""Players of a match: a GTP engine in a subprocess (`tengen.gtp.seat.EngineSeat`, the app's
+adapter too), or tengen's built-in player.
 
 A `PlayerSpec` is the picklable description a worker process turns into a `Player`; the
 player is told every move (its own and the opponent's) so that an engine stays in sync.
@@ -19,16 +20,12 @@ from tengen.ai.players import RandomPlayer
 from tengen.clock import Clock
 from tengen.core import jit
 from tengen.core.color import Color
-from tengen.core.coords import Move, Point, from_gtp, to_gtp
+from tengen.core.coords import Move
 from tengen.core.game import Game
-from tengen.gtp.client import GtpClient, GtpClientError
-from tengen.seat import RESIGN, Resign
+from tengen.gtp.seat import EngineSeat
+from tengen.seat import Resign
 
 GRACE = 1.0  # seconds an engine may overrun its clock before its command times out
-# Seconds a cold engine may take over its warm-up move (loading or compiling: `tengen gtp`
-# answers in about 2 s on an empty numba cache); past that it is taken as hung, so a match
-# against a hanging engine still ends.
-WARM_TIMEOUT = 30.0
 
 
 class Player(seat.Player[Game, Move | Resign], Protocol):
@@ -85,7 +82,7 @@ class PlayerSpec:
         if self.command.startswith("builtin"):
             return BuiltinPlayer(self.name, mcts_player(self.command)(seed=seed))
         argv = [arg.replace("{seed}", str(seed)) for arg in shlex.split(self.command)]
-        return GtpPlayer(self.name, argv, self.cwd, self.timeout)
+        return EngineSeat(argv, name=self.name, cwd=self.cwd, timeout=self.timeout, grace=GRACE)
 
 
 def mcts_player(command: str) -> Callable[..., MctsPlayer]:
@@ -142,67 +139,3 @@ class BuiltinPlayer:
     def close(self) -> None:
         """Stop the search threads, if any."""
         self._player.close()
-
-
-class GtpPlayer:
-    """A GTP engine, started when the player is made and quit by `close`."""
-
-    def __init__(self, name: str, argv: list[str], cwd: str | None, timeout: float) -> None:
-        self.name = name
-        self.client = GtpClient(argv, timeout=timeout, cwd=cwd)
-        self._height = 19
-        self._warm = False
-
-    def new_game(self, game: Game, clock: Clock | None) -> None:
-        """Board size, clear board, komi, rules, handicap stones and time settings; for a
-        game on the clock, first a warm-up move (see `warm`)."""
-        c = self.client
-        self._height = game.height
-        if clock is not None and not self._warm:
-            self.warm(game.width)
-        c.send(f"boardsize {game.width}")
-        c.send("clear_board")
-        c.send(f"komi {game.ruleset.komi}")
-        c.set_rules(game.ruleset)
-        stones = [p for p in game.board.points() if game.board[p] is Color.BLACK]
-        if stones:
-            c.send("set_free_handicap " + " ".join(to_gtp(p, game.height) for p in stones))
-        if clock is not None:
-            c.set_time(clock.control)
-
-    def warm(self, size: int) -> None:
-        """One move on a board of `size` at a second a move, before any clock runs: an
-        engine that compiles or loads on its first search (``tengen gtp`` on a cold numba
-        cache) does it here. The game's own setup follows and replaces board and time."""
-        c = self.client
-        c.send(f"boardsize {size}")
-        c.send("clear_board")
-        c.send("time_settings 0 1 1")
-        c.send("genmove b", timeout=WARM_TIMEOUT)
-        self._warm = True
-
-    def play(self, color: Color, move: Move) -> None:
-        """``play``."""
-        self.client.send(f"play {color.name.lower()} {to_gtp(move, self._height)}")
-
-    def genmove(self, game: Game, color: Color, clock: Clock | None = None) -> Move | Resign:
-        """``time_left`` then ``genmove``, timing out when the clock would have run out.
-
-        Raises GtpClientError for an answer that is no vertex; the engine has played the move.
-        """
-        timeout = None
-        if clock is not None:
-            self.client.time_left(color, clock)
-            timeout = clock.allowance() + GRACE
-        answer = self.client.send(f"genmove {color.name.lower()}", timeout=timeout)
-        if answer.strip().lower() == RESIGN:
-            return RESIGN
-        try:
-            point: Point | None = from_gtp(answer, game.width, game.height)
-        except ValueError:
-            raise GtpClientError(f"{self.name}: genmove answered {answer!r}") from None
-        return point
-
-    def close(self) -> None:
-        """Quit the engine."""
-        self.client.close(timeout=0.5)

@@ -20,6 +20,7 @@ from tengen.core.color import Color
 from tengen.core.coords import Move, Point, to_gtp
 from tengen.core.errors import IllegalMove
 from tengen.core.rules import Ruleset
+from tengen.gtp.client import GtpClientError
 from tengen.render import position_figure, render_png, render_svg
 from tengen.render.grid import star_points
 from tengen.sgf import GameTree, Node
@@ -520,7 +521,7 @@ class GameSession(SessionBase[GoSeat]):
             try:
                 clock = None if self.clocks is None else self.clocks.clocks[color]
                 move = player.genmove(game, color, clock)
-            except EngineError as err:
+            except (EngineError, GtpClientError) as err:
                 self._warn(f"engine failed: {err}")
                 self.save()
                 raise Conflict(f"the engine failed: {err}", "engine") from None

@@ -28,10 +28,10 @@ from tengen.web.newgame import (
 from tengen.web.players import (
     BuiltinGomoku,
     EngineError,
-    EnginePlayer,
     GomocupPlayer,
     GomokuComputer,
     GoSeat,
+    engine_seat,
     gomocup_engine_name,
     gtp_engine_name,
 )
@@ -66,7 +66,7 @@ class Sessions:
         if kind == "engine":
             if not self.engine:
                 raise Conflict("no engine was given: start the server with --engine COMMAND")
-            return EnginePlayer(self.engine)
+            return engine_seat(self.engine)
         if kind == "builtin":
             return MctsPlayer(level, seed=self.seed or 0)
         return RandomPlayer(self.seed)
