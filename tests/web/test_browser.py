@@ -798,6 +798,17 @@ def test_play_from_here_in_a_reviewed_record(server: Server, page: Page) -> None
     assert stones(page) == 7
 
 
+def analyse_with(page: Page, engine: str) -> None:
+    """Choose `engine` in the analysis panel, analyse for a second and see its candidates."""
+    expect(page.locator("#analysis-engine")).to_be_visible()
+    page.select_option("#analysis-engine", engine)
+    page.select_option("#analysis-seconds", "1")
+    page.click("#analyse")
+    expect(page.locator("#analysis")).to_have_attribute("data-state", "done", timeout=60_000)
+    expect(page.locator("#analysis-status")).to_contain_text(f"· {engine}")
+    assert page.locator("#board .candidate").count() >= 1
+
+
 def test_analysis_with_an_engine_chosen_in_the_panel(
     tmp_path: Path, browser: Browser, page: Page
 ) -> None:
@@ -808,15 +819,7 @@ def test_analysis_with_an_engine_chosen_in_the_panel(
     try:
         new_game(page, server.url)
         play(page, "E5", "C3")
-        choice = page.locator("#analysis-engine")
-        expect(choice).to_be_visible()
-        page.select_option("#analysis-engine", "tengen-gtp")
-        page.select_option("#analysis-seconds", "1")
-        page.click("#analyse")
-        analysis = page.locator("#analysis")
-        expect(analysis).to_have_attribute("data-state", "done", timeout=60_000)
-        expect(page.locator("#analysis-status")).to_contain_text("· tengen-gtp")
-        assert page.locator("#board .candidate").count() >= 1
+        analyse_with(page, "tengen-gtp")
         shot(page, "analysis-engine")
     finally:
         server.stop()

@@ -15,7 +15,17 @@ from pathlib import Path
 
 import pytest
 
-from tests.web.test_browser import Page, Server, browser, expect, new_game, page, play, shot
+from tests.web.test_browser import (
+    Page,
+    Server,
+    analyse_with,
+    browser,
+    expect,
+    new_game,
+    page,
+    play,
+    shot,
+)
 
 __all__ = ["browser", "page"]  # the fixtures this module's tests use
 
@@ -57,14 +67,7 @@ def test_an_engine_added_on_the_home_page_analyses(
 
     new_game(page, engine_server.url)
     play(page, "E5", "C3")
-    engine = page.locator("#analysis-engine")
-    expect(engine).to_be_visible()
-    page.select_option("#analysis-engine", "mine")
-    page.select_option("#analysis-seconds", "1")
-    page.click("#analyse")
-    expect(page.locator("#analysis")).to_have_attribute("data-state", "done", timeout=60_000)
-    expect(page.locator("#analysis-status")).to_contain_text("· mine")
-    assert page.locator("#board .candidate").count() >= 1
+    analyse_with(page, "mine")
 
     engine_server.stop()
     engine_server.start()  # kept in the games file
@@ -74,7 +77,7 @@ def test_an_engine_added_on_the_home_page_analyses(
     expect(page.locator("#engines-message")).to_have_text("Removed mine.")
     expect(page.locator("#no-engines")).to_be_visible()
     new_game(page, engine_server.url)
-    expect(engine).to_be_hidden()  # the built-in search alone: no menu
+    expect(page.locator("#analysis-engine")).to_be_hidden()  # the built-in search alone
 
 
 def test_a_server_that_refuses_settings_says_why(page: Page, tmp_path: Path) -> None:
