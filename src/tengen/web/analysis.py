@@ -9,11 +9,9 @@ closed when it ends, except the built-in search of the last position analysed: t
 that one (`PausedSearch`, one for all games, as a tree can take hundreds of MB), so that
 analysing the same position again resumes it, its visits adding up as in Lizzie or KaTrain.
 
-The graph is written into the record as it grows, and saved when its job ends: each node gets
-Black's win rate in percent as ``SBKV`` (the property Sabaki writes and draws its graph from)
-and Black's score lead as ``SBKS`` (as `tengen analyze` writes them; ``V``, FF[4]'s value of a
-node, is read where a record has no SBKS), and, once the whole line is done, each move's points
-lost and better move in a block of its comment. So the graph comes back after a restart, and
+The graph is written into the record as it grows (`review_line`: ``SBKV`` and ``SBKS`` on
+each node), and saved when its job ends; once the whole line is done, each move's points lost
+and better move go in a block of its comment. So the graph comes back after a restart, and
 shows in Sabaki; a record analysed there shows here.
 Progress goes to the game's websocket listeners as ``{"analysis": view}`` or ``{"graph":
 view}`` messages; the last view of each is kept for pages that ask. A job ends when its
@@ -34,14 +32,24 @@ from typing import Any, Protocol
 
 from tengen.ai.analysis import Analyser, Analysis
 from tengen.analysis.engine import EngineError
-from tengen.analysis.position import Position, line_positions
+from tengen.analysis.position import Position
 from tengen.analysis.review import LEAD, WINRATE, GameReview, annotate, judge
 from tengen.core.color import Color
 from tengen.core.coords import to_gtp
 from tengen.core.game import Game
-from tengen.sgf import GameTree, Node, parse, serialise
+from tengen.sgf import Node, parse, serialise
 from tengen.sgf.cursor import Cursor
 from tengen.web.engines import BUILTIN, Engines, SharedEngine
+from tengen.web.review_line import (
+    graph_point,
+    has_move,
+    line_through,
+    position_at,
+    positions,
+    reviewable,
+    saved_graph,
+    with_lines,
+)
 from tengen.web.seats import BadRequest, Conflict
 from tengen.web.session import GameSession
 from tengen.web.sessions import AnySession
@@ -51,7 +59,6 @@ GRAPH_PLAYOUTS = 300  # per position of the graph: enough for its shape, quick o
 SHOWN_MOVES = 10  # candidate moves drawn on the board
 REPORT_EVERY = 0.5  # seconds between progress messages
 TICK = 0.1  # seconds between the search's progress calls: how soon Stop takes effect
-VALUE = "V"  # FF[4]'s value of a node: another program's Black score lead, read when no SBKS
 BUILTIN_NAME = "tengen (built-in)"  # how the record's review comments name it
 ENGINE_VISITS = 1_000_000  # an engine's visits when only seconds bound its search
 
@@ -112,23 +119,6 @@ def position_view(analysis: Analysis, key: str, running: bool) -> dict[str, Any]
     }
 
 
-def graph_point(move: int, analysis: Analysis) -> dict[str, Any]:
-    """One point of the graph: Black's win rate and score lead after `move` moves, who is to
-    play, and the search's best move there with its line (what the mistake list shows)."""
-    black = analysis.to_play is Color.BLACK
-    h = analysis.height
-    searched = [m for m in analysis.moves if m.visits > 0]
-    best = max(searched, key=lambda m: m.visits) if searched else None
-    return {
-        "move": move,
-        "to_play": analysis.to_play.name.lower(),
-        "black_winrate": analysis.winrate if black else 1 - analysis.winrate,
-        "black_lead": analysis.score_lead if black else -analysis.score_lead,
-        "best": None if best is None else to_gtp(best.move, h),
-        "pv": [] if best is None else [to_gtp(p, h) for p in best.pv[:8]],
-    }
-
-
 class Analyst:
     """The analysis jobs of one Go game; `send` gets every progress message."""
 
@@ -158,7 +148,7 @@ class Analyst:
         if graph is None or not (graph["running"] or "error" in graph):
             with self.session.lock:
                 saved = saved_graph(self.session.cursor.node)
-            graph = _with_lines(saved, graph) if saved is not None else graph
+            graph = with_lines(saved, graph) if saved is not None else graph
         position = self.position
         if position is not None and not position["running"] and "error" not in position:
             position = {**position, "resumable": self._paused.holds(self, position["key"])}
@@ -176,7 +166,7 @@ class Analyst:
             session._require_all(token)
             node = session.cursor.node
             game = _search_copy(session.cursor.game)
-            position = None if engine == BUILTIN else _position_at(session.tree, node)
+            position = None if engine == BUILTIN else position_at(session.tree, node)
         key = position_key(game)
         if position is not None:
             shared = self._engines.get(engine)
@@ -221,12 +211,12 @@ class Analyst:
         with session.lock:
             session._require_all(token)
             record = serialise(session.tree)
-            line = _line(session.cursor.node)
+            line = line_through(session.cursor.node)
             steps = line[-1].path  # the child index of each node after the root
-            position = _reviewable(session.tree, line[-1])
+            position = reviewable(session.tree, line[-1])
         if engine != BUILTIN and position is None:
             raise BadRequest("this line has setup stones after its first move: no engine takes it")
-        total = _positions(line)
+        total = positions(line)
         points: list[dict[str, Any]] = []
         analyses: dict[int, Analysis] = {}
         if engine != BUILTIN and position is not None:
@@ -244,7 +234,7 @@ class Analyst:
                 for node, step in zip(line, [None, *steps], strict=True):
                     if step is not None:
                         cursor.forward(step)
-                        if not _has_move(node):
+                        if not has_move(node):
                             continue
                     if stop.is_set():
                         break
@@ -384,7 +374,7 @@ class Analyst:
         stop: threading.Event,
     ) -> None:
         """Every position of the line on an analysis engine, written into the record."""
-        nodes = [line[0], *filter(_has_move, line[1:])]
+        nodes = [line[0], *filter(has_move, line[1:])]
         total = len(nodes)
         found: dict[int, dict[str, Any]] = {}
         analyses: dict[int, Analysis] = {}
@@ -419,7 +409,7 @@ class Analyst:
         """Write a finished graph's review into the record as `tengen analyze` does: each
         move's values, and its points lost and better move in a block of its comment (the
         person's own words kept). Called under the session's lock."""
-        annotate(line[0], [n for n in line[1:] if _has_move(n)], review, position.height)
+        annotate(line[0], [n for n in line[1:] if has_move(n)], review, position.height)
 
     def _halt(self) -> None:
         with self._lock:
@@ -445,81 +435,6 @@ def _search_copy(game: Game) -> Game:
     copied = copy.deepcopy(game)
     copied.permissive = False
     return copied
-
-
-def _line(node: Node) -> list[Node]:
-    """The nodes from the root to `node` and on through first children to the end."""
-    line = [node]
-    while line[-1].parent is not None:
-        line.append(line[-1].parent)
-    line.reverse()
-    while line[-1].children:
-        line.append(line[-1].children[0])
-    return line
-
-
-def saved_graph(node: Node) -> dict[str, Any] | None:
-    """The graph written in the record for the line through `node`: a finished graph view of
-    the positions holding a win rate (``SBKV``), or None if none does."""
-    points: list[dict[str, Any]] = []
-    line = _line(node)
-    for moves, n in enumerate([line[0], *filter(_has_move, line[1:])]):
-        try:
-            rate = float(n.properties[WINRATE][0]) / 100
-            kept = n.properties.get(LEAD) or n.properties.get(VALUE)
-            lead: float | None = float(kept[0]) if kept else None
-        except (KeyError, IndexError, ValueError):
-            continue
-        if 0 <= rate <= 1 and (lead is None or math.isfinite(lead)):
-            point: dict[str, Any] = {"move": moves, "black_winrate": rate, "black_lead": lead}
-            mover = "B" if "B" in n.properties else "W" if "W" in n.properties else None
-            if mover is not None:  # after a move, its opponent is to play
-                point["to_play"] = "white" if mover == "B" else "black"
-            points.append(point)
-    return {"running": False, "total": _positions(line), "points": points} if points else None
-
-
-def _with_lines(saved: dict[str, Any], found: dict[str, Any] | None) -> dict[str, Any]:
-    """The saved graph with the best moves and lines of the job that found its values (the
-    record keeps the values only), where a point's win rate is the job's."""
-    known = {p["move"]: p for p in (found or {}).get("points", [])}
-    for point in saved["points"]:
-        job = known.get(point["move"])
-        if job is not None and abs(job["black_winrate"] - point["black_winrate"]) < 1e-4:
-            point.update({k: job[k] for k in ("to_play", "best", "pv") if k in job})
-    return saved
-
-
-def _positions(line: list[Node]) -> int:
-    """The positions of a graph of `line`: the start and one after each move."""
-    return 1 + sum(map(_has_move, line[1:]))
-
-
-def _has_move(node: Node) -> bool:
-    return "B" in node.properties or "W" in node.properties
-
-
-def _position_at(tree: GameTree, node: Node) -> Position:
-    """The position at `node` for an engine: the record's line to it, setup and moves.
-    Raises ValueError (Unanalysable) for setup stones after the first move."""
-    path: list[Node] = []
-    at: Node | None = node
-    while at is not None:
-        path.insert(0, at)
-        at = at.parent
-    root = Node({k: list(v) for k, v in path[0].properties.items()})
-    last = root
-    for step in path[1:]:
-        last = last.append_child({k: list(v) for k, v in step.properties.items()})
-    return line_positions(GameTree(root))[0]
-
-
-def _reviewable(tree: GameTree, node: Node) -> Position | None:
-    """`_position_at`, or None for a line no engine takes (setup after the first move)."""
-    try:
-        return _position_at(tree, node)
-    except ValueError:
-        return None
 
 
 def _visits(budget: Budget) -> int:
