@@ -148,7 +148,7 @@ def test_a_seated_game_left_in_review_still_guards_the_colours(client: TestClien
     games = Games(client)
     game, black, white = _seated(games)
     session = client.app.state.sessions.get(game)  # type: ignore[attr-defined]
-    session.meta["mode"] = "review"
+    session.meta.mode = "review"
     before = _record(games, game)
     assert games.post(game, "move", black, vertex="C3").status_code == 403  # White to play
     for action, body in [("nav", {"to": "start"}), ("comment", {"comment": "x"}), ("promote", {})]:

@@ -19,6 +19,7 @@ from tengen.gomoku.rules import Opening
 from tengen.render.grid import star_points
 from tengen.sgf import GameTree
 from tengen.web import opening
+from tengen.web.meta import SessionMeta
 from tengen.web.players import EngineError, GomokuComputer
 from tengen.web.seats import COMPUTER, BadRequest, Conflict, Forbidden, SessionBase, parse_vertex
 from tengen.web.store import Store
@@ -41,20 +42,21 @@ class GomokuSession(SessionBase[GomokuComputer]):
         self,
         game_id: str,
         tree: GameTree,
-        meta: dict[str, Any],
+        meta: SessionMeta,
         store: Store,
         make_player: Callable[[str], GomokuComputer],
         created: float | None = None,
     ) -> None:
         super().__init__(game_id, tree, meta, store, created)
-        meta["game"] = "gomoku"
-        rule = Opening(meta.get("opening", "none"))
+        meta.game = "gomoku"
+        rule = Opening(meta.opening)
         try:
-            self.game = opening.rebuild(open_game(tree), rule, meta.get("opening_log", []))
+            self.game = opening.rebuild(open_game(tree), rule, meta.opening_log)
         except (ValueError, GomokuIllegal) as err:
             raise BadRequest(f"cannot replay the game's opening: {err}") from None
         self._make_player = make_player
-        self.shown = min(int(meta.get("shown", self.game.move_number)), self.game.move_number)
+        shown = self.game.move_number if meta.shown is None else meta.shown
+        self.shown = min(shown, self.game.move_number)
         if self.mode == "play":
             self.shown = self.game.move_number
 
@@ -121,13 +123,13 @@ class GomokuSession(SessionBase[GomokuComputer]):
             else sorted([p.col, p.row] for p in game.winning_line),
             "winner": None if game.winner is None else game.winner.name.lower(),
             "announce": self._announce(game),
-            "seats": {name: seat["kind"] for name, seat in self.meta["seats"].items()},
+            "seats": {name: seat["kind"] for name, seat in self.meta.seats.items()},
             "seated": self.seated,
-            "can_redo": self.mode == "play" and bool(self.meta.get("redo")),
+            "can_redo": self.mode == "play" and bool(self.meta.redo),
             "info": self.info(),
             "undo_request": self.undo_request(),
-            "copy_of": self.meta.get("copy_of"),
-            "imported": bool(self.meta.get("imported")),
+            "copy_of": self.meta.copy_of,
+            "imported": bool(self.meta.imported),
             "players": {"black": root.get("PB") or "Black", "white": root.get("PW") or "White"},
             "ruleset": rules.rule.value,
             "komi": None,
@@ -150,7 +152,7 @@ class GomokuSession(SessionBase[GomokuComputer]):
                 "current": game.move_number,
             },
             "problems": [],
-            "warnings": list(self.meta.get("warnings", []))[-5:],
+            "warnings": list(self.meta.warnings)[-5:],
             "scoring": None,
         }
 
@@ -169,8 +171,8 @@ class GomokuSession(SessionBase[GomokuComputer]):
     def _sync_record(self) -> None:
         """Rebuild a played game's record (keeping the root's names and dates); note the move
         shown."""
-        self.meta["shown"] = self.shown
-        if self.meta.get("imported"):
+        self.meta.shown = self.shown
+        if self.meta.imported:
             return
         tree = game_to_tree(self.game)
         for key, values in self.tree.root.properties.items():
@@ -191,7 +193,7 @@ class GomokuSession(SessionBase[GomokuComputer]):
         if self.mode != "play":
             raise Conflict(
                 "an imported record is reviewed, not played"
-                if self.meta.get("imported")
+                if self.meta.imported
                 else "the game is in review: switch it to play mode"
             )
         if self.game.is_over:
@@ -213,7 +215,7 @@ class GomokuSession(SessionBase[GomokuComputer]):
             if "keep" in opening.options(self.game, False):
                 raise Conflict("choose first: keep Black, or take White", "opening")
             try:
-                if self.meta.get("opening_two"):
+                if self.meta.opening_two:
                     self._place_two(point)
                 else:
                     self.game.play(point)
@@ -227,18 +229,18 @@ class GomokuSession(SessionBase[GomokuComputer]):
     def _place_two(self, point: Point) -> None:
         """Swap2's stones 4 and 5: the first click is held, the second places both (the same
         point twice lets go of the first)."""
-        held = self.meta.get("opening_pending")
+        held = self.meta.opening_pending
         if held is None:
             if self.game.board[point] is not None:
                 raise GomokuIllegal("occupied", self.game.move_number + 1, point)
-            self.meta["opening_pending"] = [point.col, point.row]
+            self.meta.opening_pending = [point.col, point.row]
             return
-        self.meta["opening_pending"] = None
+        self.meta.opening_pending = None
         first = Point(*held)
         if first == point:
             return
         self.game.place_opening([first, point])
-        self.meta["opening_two"] = False
+        self.meta.opening_two = False
         self._log_choice(3, "two")
 
     def choose_opening(self, choice: str, token: str | None) -> None:
@@ -251,13 +253,13 @@ class GomokuSession(SessionBase[GomokuComputer]):
             self._require_seat(token, color)
             if self.seat_kind(color) in COMPUTER:
                 raise Conflict(f"it is the computer's turn ({color.name.lower()})", "wrong turn")
-            open_now = opening.options(self.game, bool(self.meta.get("opening_two")))
+            open_now = opening.options(self.game, bool(self.meta.opening_two))
             if choice not in open_now:
                 now = ", ".join(open_now) or "none"
                 raise Conflict(f"{choice!r} is not a choice now (open: {now})", "opening")
             n = self.game.move_number
             if choice == "two":
-                self.meta["opening_two"] = True
+                self.meta.opening_two = True
             else:
                 if choice == "swap":
                     self.game.swap()
@@ -285,12 +287,12 @@ class GomokuSession(SessionBase[GomokuComputer]):
             self._log_choice(n, choice)
 
     def _log_choice(self, after: int, choice: str) -> None:
-        log: list[list[Any]] = self.meta.setdefault("opening_log", [])
+        log: list[list[Any]] = self.meta.opening_log
         log.append([after, choice])
 
     def _swap_seats(self) -> None:
         """The people (and computers) change colours; so do the record's names."""
-        seats = self.meta["seats"]
+        seats = self.meta.seats
         seats["black"], seats["white"] = seats["white"], seats["black"]
         self._players = {c.opponent: p for c, p in self._players.items()}
         root = self.tree.root
@@ -320,7 +322,7 @@ class GomokuSession(SessionBase[GomokuComputer]):
         if self.game.resigned is not None:
             return 0
         if self.game.rules.opening is not Opening.NONE:
-            if not (self.game.move_number or self.meta.get("opening_two")):
+            if not (self.game.move_number or self.meta.opening_two):
                 raise Conflict("nothing to undo")
             return -1  # the last action, whoever took it (a swap exchanged the colours)
         moves = self.game.moves
@@ -348,7 +350,7 @@ class GomokuSession(SessionBase[GomokuComputer]):
         taken = [[c.letter, to_gtp(p, height)] for c, p in moves[len(moves) - count :]]
         for _ in range(count):
             self.game.undo()
-        self.meta["redo"] = [*self.meta.get("redo", []), taken]
+        self.meta.redo = [*self.meta.redo, taken]
         self.shown = self.game.move_number
         self.save()
 
@@ -365,10 +367,10 @@ class GomokuSession(SessionBase[GomokuComputer]):
 
     def _undo_action(self) -> None:
         """Take back one action of a swap opening's game, with the choice it noted."""
-        if self.meta.get("opening_two"):
-            self.meta["opening_two"], self.meta["opening_pending"] = False, None
+        if self.meta.opening_two:
+            self.meta.opening_two, self.meta.opening_pending = False, None
             return
-        log: list[list[Any]] = self.meta.get("opening_log", [])
+        log: list[list[Any]] = self.meta.opening_log
         n = self.game.move_number
         last = log[-1] if log else None
         if last is not None and int(last[0]) == n and last[1] in ("swap", "keep"):
@@ -386,7 +388,7 @@ class GomokuSession(SessionBase[GomokuComputer]):
             if self.mode != "play":
                 raise Conflict("redo is for games in play mode; in review, step forward")
             held = self._require_any(token)
-            stack = self.meta.get("redo", [])
+            stack = self.meta.redo
             if not stack:
                 raise Conflict("nothing to redo")
             group = stack[-1]
@@ -394,7 +396,7 @@ class GomokuSession(SessionBase[GomokuComputer]):
                 raise Forbidden("only the player who took the stones back can place them again")
             for letter, vertex in group:
                 self.game.play(self._point(vertex), Color.parse(letter))
-            self.meta["redo"] = stack[:-1]
+            self.meta.redo = stack[:-1]
             self.shown = self.game.move_number
             self.save()
 

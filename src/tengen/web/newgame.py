@@ -6,7 +6,6 @@ metadata of a game in play.
 from __future__ import annotations
 
 import time
-from typing import Any
 
 from tengen.clock import TimeControl
 from tengen.core.color import Color
@@ -16,6 +15,7 @@ from tengen.gomoku import GomokuGame, GomokuRules, Rule
 from tengen.gomoku.record import game_to_tree
 from tengen.sgf import GameTree, Node, SgfError, parse
 from tengen.sgf.formats import FORMATS
+from tengen.web.meta import SessionMeta
 from tengen.web.schemas import NewGame
 from tengen.web.seats import COMPUTER, BadRequest, new_seats
 from tengen.web.upload import check_record
@@ -64,15 +64,9 @@ def go_tree(options: NewGame) -> GameTree:
 NOT_CARRIED = ("RE", "TM", "OT", "PB", "PW", "BR", "WR", "GN")
 
 
-def play_meta(black: str, white: str) -> dict[str, Any]:
+def play_meta(black: str, white: str) -> SessionMeta:
     """The metadata of a new game in play with these seats."""
-    return {
-        "mode": "play",
-        "seats": new_seats(black, white),
-        "dead": None,
-        "resigned": None,
-        "warnings": [],
-    }
+    return SessionMeta(mode="play", seats=new_seats(black, white))
 
 
 def player_name(kind: str, level: int, person: str) -> str:

@@ -16,6 +16,7 @@ from typing import Any
 from tengen.core.color import Color
 from tengen.gomoku import GomokuGame
 from tengen.gomoku.rules import Opening
+from tengen.web.meta import SessionMeta
 
 CHOICES = ("swap", "keep", "two")
 
@@ -77,14 +78,14 @@ def options(game: GomokuGame, placing_two: bool) -> list[str]:
     return ["swap", "two"] if game.rules.opening is Opening.SWAP2 else ["swap"]
 
 
-def view(game: GomokuGame, meta: dict[str, Any]) -> dict[str, Any] | None:
+def view(game: GomokuGame, meta: SessionMeta) -> dict[str, Any] | None:
     """What the page shows of the opening: the rule, the step, who acts, the choices, and the
     first of two stones being placed; None for a game without an opening rule."""
     opening = game.rules.opening
     if opening is Opening.NONE:
         return None
-    pending = meta.get("opening_pending")
-    placing_two = bool(meta.get("opening_two"))
+    pending = meta.opening_pending
+    placing_two = bool(meta.opening_two)
     n = game.move_number
     if not in_opening(game):
         step = "done"

@@ -41,33 +41,33 @@ def start(session: GameSession) -> None:
     game = session.cursor.game
     estimate = life.estimate(game, seed=1)
     tromp_taylor = game.ruleset.name == TROMP_TAYLOR.name
-    session.meta["dead"] = [] if tromp_taylor else _points(life.dead_stones(estimate))
-    session.meta["seki"] = _points(life.seki_stones(estimate))
-    session.meta["accepted"] = []
+    session.meta.dead = [] if tromp_taylor else _points(life.dead_stones(estimate))
+    session.meta.seki = _points(life.seki_stones(estimate))
+    session.meta.accepted = []
 
 
 def dead_points(session: GameSession) -> set[Point]:
     """The stones marked dead now."""
-    return {Point(c, r) for c, r in session.meta.get("dead") or []}
+    return {Point(c, r) for c, r in session.meta.dead or []}
 
 
 def seki_points(session: GameSession) -> set[Point]:
     """The stones in seki (from the estimate, less any marked dead since)."""
-    return {Point(c, r) for c, r in session.meta.get("seki") or []}
+    return {Point(c, r) for c, r in session.meta.seki or []}
 
 
 def toggle(session: GameSession, point: Point) -> None:
     """Mark the chain at `point` (and the chains that live or die with it) dead or alive."""
     dead = toggle_dead(session.cursor.game.board, dead_points(session), point)
-    session.meta["dead"] = _points(dead)
-    session.meta["seki"] = _points(seki_points(session) - dead)
-    session.meta["accepted"] = []  # another marking: everyone accepts again
+    session.meta.dead = _points(dead)
+    session.meta.seki = _points(seki_points(session) - dead)
+    session.meta.accepted = []  # another marking: everyone accepts again
 
 
 def accept(session: GameSession, colors: set[Color]) -> None:
     """The holder of the seats of `colors` accepts the marking."""
-    accepted = set(session.meta.get("accepted") or []) | {c.name.lower() for c in colors}
-    session.meta["accepted"] = sorted(accepted)
+    accepted = set(session.meta.accepted or []) | {c.name.lower() for c in colors}
+    session.meta.accepted = sorted(accepted)
 
 
 def waiting_for(session: GameSession) -> list[str]:
@@ -75,10 +75,10 @@ def waiting_for(session: GameSession) -> list[str]:
     play mode (in review, whoever counts decides)."""
     if session.mode != "play":
         return []
-    accepted = set(session.meta.get("accepted") or [])
+    accepted = set(session.meta.accepted or [])
     return [
         name
-        for name, seat in session.meta["seats"].items()
+        for name, seat in session.meta.seats.items()
         if seat["kind"] not in COMPUTER and name not in accepted
     ]
 
@@ -90,7 +90,7 @@ def view(session: GameSession) -> dict[str, Any]:
     result: dict[str, Any] = {
         "dead": _points(dead),
         "territory": {"black": [], "white": []},
-        "accepted": list(session.meta.get("accepted") or []),
+        "accepted": list(session.meta.accepted or []),
         "waiting_for": waiting_for(session),
     }
     try:

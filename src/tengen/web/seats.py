@@ -17,6 +17,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from tengen.core.color import Color
 from tengen.core.coords import Move, from_gtp
 from tengen.sgf import GameTree, serialise
+from tengen.web.meta import Seats, SessionMeta
 from tengen.web.store import Store, StoredGame
 
 COMPUTER = ("random", "builtin", "engine")
@@ -88,7 +89,7 @@ def new_token() -> str:
     return secrets.token_urlsafe(16)
 
 
-def new_seats(black: str, white: str) -> dict[str, dict[str, str]]:
+def new_seats(black: str, white: str) -> Seats:
     """Seat metadata of a new game; one screen holding both seats gets one token for both."""
     seats = {
         "black": {"kind": black, "token": new_token()},
@@ -125,7 +126,7 @@ class SessionBase(Generic[P]):
         self,
         game_id: str,
         tree: GameTree,
-        meta: dict[str, Any],
+        meta: SessionMeta,
         store: Store,
         created: float | None = None,
     ) -> None:
@@ -133,7 +134,7 @@ class SessionBase(Generic[P]):
         self.tree = tree
         self.meta = meta
         self.created = time.time() if created is None else created
-        self.version = int(meta.get("version", 0))  # kept, so a restart never goes back
+        self.version = int(meta.version)  # kept, so a restart never goes back
         self.lock = threading.RLock()
         self.deleted = False  # set under the lock; a late save (an analysis ending) is dropped
         self._store = store
@@ -151,17 +152,17 @@ class SessionBase(Generic[P]):
     @property
     def mode(self) -> str:
         """ "play" (seats, opponents, undo) or "review" (navigate, variations, comments)."""
-        return str(self.meta.get("mode", "review"))
+        return str(self.meta.mode)
 
     def seat_kind(self, color: Color) -> str:
         """Who holds the seat: human, remote, random, builtin or engine."""
-        return str(self.meta["seats"][color.name.lower()]["kind"])
+        return str(self.meta.seats[color.name.lower()]["kind"])
 
     def tokens(self, remote: bool = False) -> dict[str, str]:
         """The tokens of the seats that people hold: same-screen ones, or with `remote` all."""
         return {
             name: seat["token"]
-            for name, seat in self.meta["seats"].items()
+            for name, seat in self.meta.seats.items()
             if seat["kind"] == "human" or (remote and seat["kind"] == "remote")
         }
 
@@ -172,21 +173,21 @@ class SessionBase(Generic[P]):
         given = token.encode("utf-8", "surrogatepass")  # any header text; never a TypeError
         return {
             COLORS[name]
-            for name, seat in self.meta["seats"].items()
+            for name, seat in self.meta.seats.items()
             if seat["kind"] not in COMPUTER
             and secrets.compare_digest(seat["token"].encode("utf-8"), given)
         }
 
     def _people(self) -> set[Color]:
         """The colours whose seats people hold (not computers)."""
-        return {COLORS[n] for n, seat in self.meta["seats"].items() if seat["kind"] not in COMPUTER}
+        return {COLORS[n] for n, seat in self.meta.seats.items() if seat["kind"] not in COMPUTER}
 
     @property
     def seated(self) -> bool:
         """Whether no one token holds every person's seat: two people play each other, so
         each acts only for their own colour and the shared game is never reviewed in place
         (a seat reviews a copy, see `Sessions.copy`)."""
-        seats = self.meta["seats"].values()
+        seats = self.meta.seats.values()
         return len({seat["token"] for seat in seats if seat["kind"] not in COMPUTER}) > 1
 
     def _require_any(self, token: str | None) -> set[Color]:
@@ -270,9 +271,9 @@ class SessionBase(Generic[P]):
             if not self.seated:
                 self._take_back(held)
                 return
-            if self.meta.get("undo_request"):
+            if self.meta.undo_request:
                 raise Conflict("an undo is already asked: wait for the answer", "undo asked")
-            self.meta["undo_request"] = next(iter(held)).letter
+            self.meta.undo_request = next(iter(held)).letter
             self.save()
 
     def answer_undo(self, accept: bool, token: str | None) -> None:
@@ -281,13 +282,13 @@ class SessionBase(Generic[P]):
         the asker tries to accept their own."""
         with self.lock:
             held = self._require_any(token)
-            asked = self.meta.get("undo_request")
+            asked = self.meta.undo_request
             if not asked:
                 raise Conflict("no undo is asked", "no undo asked")
             asker = COLORS["black" if asked == "B" else "white"]
             if accept and asker in held:
                 raise Forbidden("the other player answers an undo request, not the one who asked")
-            self.meta["undo_request"] = None
+            self.meta.undo_request = None
             if accept:
                 self._take_back({asker})
             else:
@@ -295,13 +296,13 @@ class SessionBase(Generic[P]):
 
     def undo_request(self) -> str | None:
         """The colour that asked for an undo still unanswered ("black", "white"), or None."""
-        asked = self.meta.get("undo_request")
+        asked = self.meta.undo_request
         return None if not asked else ("black" if asked == "B" else "white")
 
     def _moved_on(self) -> None:
         """A new move: what was taken back (redo) and an undo asked before it are gone."""
-        self.meta["redo"] = []
-        self.meta["undo_request"] = None
+        self.meta.redo = []
+        self.meta.undo_request = None
 
     def _undo_check(self, held: set[Color]) -> object:
         """Raise Forbidden or Conflict when `held` may not undo now (the game's own rules)."""
@@ -312,7 +313,7 @@ class SessionBase(Generic[P]):
         raise NotImplementedError
 
     def _warn(self, text: str) -> None:
-        warnings: list[str] = self.meta.setdefault("warnings", [])
+        warnings: list[str] = self.meta.warnings
         warnings.append(text)
         del warnings[:-20]
 
@@ -341,9 +342,9 @@ class SessionBase(Generic[P]):
         with self.lock:
             # Back to play is always safe; review (navigating, editing) needs every person seat.
             self._require_all(token) if mode == "review" else self._require_any(token)
-            if mode == "play" and self.meta.get("imported"):
+            if mode == "play" and self.meta.imported:
                 raise Conflict("an imported record is reviewed, not played")
-            self.meta["mode"] = mode
+            self.meta.mode = mode
             if mode == "play":
                 self._show_latest()
             self.save()
@@ -359,10 +360,16 @@ class SessionBase(Generic[P]):
             return
         self._sync_record()
         self.version += 1
-        self.meta["version"] = self.version
+        self.meta.version = self.version
         self._store.save(
             StoredGame(
-                self.id, self.title(), self.mode, self.created, time.time(), self.sgf(), self.meta
+                self.id,
+                self.title(),
+                self.mode,
+                self.created,
+                time.time(),
+                self.sgf(),
+                self.meta.to_json(),
             )
         )
 

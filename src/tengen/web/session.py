@@ -15,7 +15,6 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from tengen.ai.levels import DEFAULT_LEVEL
 from tengen.core.color import Color
 from tengen.core.coords import Move, Point, to_gtp
 from tengen.core.errors import IllegalMove
@@ -27,6 +26,7 @@ from tengen.sgf import GameTree, Node
 from tengen.sgf.cursor import Cursor
 from tengen.web import markup_view, scoring_view
 from tengen.web.clocks import GameClocks
+from tengen.web.meta import SessionMeta
 from tengen.web.players import (
     EngineError,
     GoSeat,
@@ -76,7 +76,7 @@ class GameSession(SessionBase[GoSeat]):
         self,
         game_id: str,
         tree: GameTree,
-        meta: dict[str, Any],
+        meta: SessionMeta,
         store: Store,
         make_player: Callable[[str, int], GoSeat],
         created: float | None = None,
@@ -88,10 +88,10 @@ class GameSession(SessionBase[GoSeat]):
         except ValueError as err:
             raise BadRequest(f"cannot open the record: {err}") from None
         nodes = list(tree.nodes())
-        self.cursor.go_to(nodes[min(meta.get("node", 0), len(nodes) - 1)])
-        if meta.get("mode") == "play":
+        self.cursor.go_to(nodes[min(meta.node, len(nodes) - 1)])
+        if meta.mode == "play":
             self.cursor.to_end()
-        self.clocks = GameClocks.from_meta(meta.get("clock"))
+        self.clocks = GameClocks.from_meta(meta.clock)
         self._flag_timer: threading.Timer | None = None
         self._time_flag_timer()
 
@@ -116,10 +116,10 @@ class GameSession(SessionBase[GoSeat]):
     def phase(self) -> str:
         """handicap, play, scoring or over (play-mode games); review otherwise."""
         if self.mode != "play":
-            return "scoring" if self.meta.get("dead") is not None else "review"
+            return "scoring" if self.meta.dead is not None else "review"
         if "RE" in self.tree.root.properties:
             return "over"
-        if self.meta.get("dead") is not None:
+        if self.meta.dead is not None:
             return "scoring"
         if self.placing_handicap():
             return "handicap"
@@ -192,13 +192,13 @@ class GameSession(SessionBase[GoSeat]):
                 for c in board.chains()
             ],
             "announce": self._announce(node, last),
-            "seats": {name: seat["kind"] for name, seat in self.meta["seats"].items()},
+            "seats": {name: seat["kind"] for name, seat in self.meta.seats.items()},
             "seated": self.seated,
-            "can_redo": self.mode == "play" and bool(self.meta.get("redo")),
+            "can_redo": self.mode == "play" and bool(self.meta.redo),
             "info": self.info(),
             "undo_request": self.undo_request(),
-            "copy_of": self.meta.get("copy_of"),
-            "imported": bool(self.meta.get("imported")),
+            "copy_of": self.meta.copy_of,
+            "imported": bool(self.meta.imported),
             "players": {
                 "black": root.get("PB") or "Black",
                 "white": root.get("PW") or "White",
@@ -219,8 +219,8 @@ class GameSession(SessionBase[GoSeat]):
             },
             "tree": self._tree_view(),
             "problems": [str(p) for p in self.cursor.problems][-5:],
-            "warnings": list(self.meta.get("warnings", []))[-5:],
-            "scoring": scoring_view.view(self) if self.meta.get("dead") is not None else None,
+            "warnings": list(self.meta.warnings)[-5:],
+            "scoring": scoring_view.view(self) if self.meta.dead is not None else None,
             "clock": None if self.clocks is None else self.clocks.view(),
         }
         return result
@@ -280,11 +280,11 @@ class GameSession(SessionBase[GoSeat]):
     def _sync_record(self) -> None:
         """Remember the node shown; let the clock of the player to move run (none while the
         game is not in play) and keep the clocks."""
-        self.meta["node"] = _node_index(self.tree, self.cursor.node)
+        self.meta.node = _node_index(self.tree, self.cursor.node)
         if self.clocks is not None:
             playing = self.mode == "play" and self.phase() == "play"
             self.clocks.run_for(self.cursor.game.to_play if playing else None)
-            self.meta["clock"] = self.clocks.to_meta()
+            self.meta.clock = self.clocks.to_meta()
             self._time_flag_timer()
 
     # -- clocks ------------------------------------------------------------------------------
@@ -320,7 +320,7 @@ class GameSession(SessionBase[GoSeat]):
 
     def _lose_on_time(self, loser: Color) -> None:
         self.tree.root.set("RE", f"{loser.opponent.letter}+T")
-        self.meta["timeout"] = loser.letter
+        self.meta.timeout = loser.letter
         self.save()
 
     def _clock_moved(self, color: Color) -> None:
@@ -411,8 +411,8 @@ class GameSession(SessionBase[GoSeat]):
             to_play = self.cursor.game.to_play
             loser = to_play if to_play in held else next(iter(held))
             self.tree.root.set("RE", f"{loser.opponent.letter}+R")
-            self.meta["resigned"] = loser.letter
-            self.meta["dead"] = None
+            self.meta.resigned = loser.letter
+            self.meta.dead = None
             self._moved_on()
             self.save()
 
@@ -422,9 +422,9 @@ class GameSession(SessionBase[GoSeat]):
         player's, Conflict when there is nothing to undo."""
         if self.mode != "play":
             raise Conflict("undo is for games in play mode; in review, delete the branch")
-        if self.meta.get("timeout"):
+        if self.meta.timeout:
             raise Conflict("the game was lost on time: it cannot be taken back", "game over")
-        if self.meta.get("resigned") or "RE" in self.tree.root.properties:
+        if self.meta.resigned or "RE" in self.tree.root.properties:
             return None
         self.cursor.to_end()
         node = self.cursor.node
@@ -447,15 +447,15 @@ class GameSession(SessionBase[GoSeat]):
         node = self._undo_check(held)
         if node is None:
             self.tree.root.delete("RE")
-            self.meta["resigned"] = None
-            self.meta["dead"] = None
+            self.meta.resigned = None
+            self.meta.dead = None
             self.save()
             return
-        self.meta["dead"] = None
+        self.meta.dead = None
         taken = self._line_from(node)
         self.cursor.go_to(node)
         self.cursor.delete_branch()
-        self.meta["redo"] = [*self.meta.get("redo", []), taken]
+        self.meta.redo = [*self.meta.redo, taken]
         self.save()
 
     def _line_from(self, node: Node) -> list[list[str | None]]:
@@ -480,7 +480,7 @@ class GameSession(SessionBase[GoSeat]):
             if self.mode != "play":
                 raise Conflict("redo is for games in play mode; in review, step forward")
             held = self._require_any(token)
-            stack = self.meta.get("redo", [])
+            stack = self.meta.redo
             if not stack:
                 raise Conflict("nothing to redo")
             if self.clocks is not None:
@@ -492,7 +492,7 @@ class GameSession(SessionBase[GoSeat]):
             for letter, vertex in group:
                 color = Color.parse(letter)
                 self.cursor.play(parse_vertex(vertex or "pass", game.width, game.height), color)
-            self.meta["redo"] = stack[:-1]
+            self.meta.redo = stack[:-1]
             if self._passes_at_end():
                 scoring_view.start(self)
             self.save()
@@ -516,7 +516,7 @@ class GameSession(SessionBase[GoSeat]):
                 return False
             player = self._players.get(color)
             if player is None:
-                level = int(self.meta.get("level", DEFAULT_LEVEL))
+                level = int(self.meta.level)
                 player = self._players[color] = self._make_player(kind, level)
             try:
                 clock = None if self.clocks is None else self.clocks.clocks[color]
@@ -529,7 +529,7 @@ class GameSession(SessionBase[GoSeat]):
                 self._warn(difference)
             if move == "resign":
                 self.tree.root.set("RE", f"{color.opponent.letter}+R")
-                self.meta["resigned"] = color.letter
+                self.meta.resigned = color.letter
             else:
                 try:
                     self.cursor.play(move, color)
@@ -574,7 +574,7 @@ class GameSession(SessionBase[GoSeat]):
         """Open the scoring view now (play mode: also before two passes)."""
         with self.lock:
             self._require_any(token)
-            if self.meta.get("dead") is None:
+            if self.meta.dead is None:
                 scoring_view.start(self)
                 self.save()
 
@@ -582,7 +582,7 @@ class GameSession(SessionBase[GoSeat]):
         """Mark the chain at `vertex` dead or alive again. Raises Conflict outside scoring."""
         with self.lock:
             self._require_any(token)
-            if self.meta.get("dead") is None or self.phase() == "over":
+            if self.meta.dead is None or self.phase() == "over":
                 raise Conflict("the game is not being scored")
             point = self._parse_vertex(vertex)
             if point is None:
@@ -596,7 +596,7 @@ class GameSession(SessionBase[GoSeat]):
         once in review, the counted result is written to the record (RE) and play is over."""
         with self.lock:
             held = self._require_any(token)
-            if self.meta.get("dead") is None:
+            if self.meta.dead is None:
                 raise Conflict("the game is not being scored")
             result = scoring_view.view(self)["result"]
             if result is None:
@@ -613,9 +613,9 @@ class GameSession(SessionBase[GoSeat]):
         """Leave the scoring view and go on playing (the last pass is taken back in play)."""
         with self.lock:
             self._require_any(token)
-            if self.meta.get("dead") is None:
+            if self.meta.dead is None:
                 raise Conflict("the game is not being scored")
-            self.meta["dead"] = None
+            self.meta.dead = None
             if self.mode == "play":
                 self.tree.root.delete("RE")
                 if self._passes_at_end():

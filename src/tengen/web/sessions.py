@@ -16,6 +16,7 @@ from tengen.clock import TimeControl
 from tengen.sgf import GameTree, Node, SgfError, parse, serialise
 from tengen.web.clocks import GameClocks
 from tengen.web.gomoku_session import GomokuSession
+from tengen.web.meta import SessionMeta
 from tengen.web.newgame import (
     GOMOKU,
     NOT_CARRIED,
@@ -79,7 +80,7 @@ class Sessions:
         return BuiltinGomoku(self.seed)
 
     def _session(
-        self, game_id: str, tree: GameTree, meta: dict[str, Any], created: float | None = None
+        self, game_id: str, tree: GameTree, meta: SessionMeta, created: float | None = None
     ) -> AnySession:
         """The session class the record's game needs (GM[4]: Gomoku, else Go)."""
         if tree.game_type == GOMOKU:
@@ -98,11 +99,11 @@ class Sessions:
                 raise BadRequest("no engine was given: start the server with --engine COMMAND")
         meta = play_meta(options.black, options.white)
         if gomoku:
-            meta["opening"] = options.opening
+            meta.opening = options.opening
         else:
-            meta["level"] = options.level
+            meta.level = options.level
         if options.time:
-            meta["clock"] = GameClocks(TimeControl.parse(options.time)).to_meta()
+            meta.clock = GameClocks(TimeControl.parse(options.time)).to_meta()
         tree = gomoku_tree(options) if gomoku else go_tree(options)
         for kind, prop in ((options.black, "PB"), (options.white, "PW")):
             if kind == "engine":
@@ -136,14 +137,9 @@ class Sessions:
             tree = parse(serialise(tree)).games[0]
         except (SgfError, IndexError) as err:
             raise BadRequest(f"the record does not read back: {err}") from None
-        meta: dict[str, Any] = {
-            "mode": "review",
-            "imported": True,
-            "filename": filename,
-            "seats": new_seats("human", "human"),
-            "dead": None,
-            "warnings": [],
-        }
+        meta = SessionMeta(
+            mode="review", imported=True, filename=filename, seats=new_seats("human", "human")
+        )
         return self._add(tree, meta)
 
     def copy(self, game_id: str) -> AnySession:
@@ -154,7 +150,7 @@ class Sessions:
             text = session.sgf()
         copy = self.import_record(text.encode("utf-8"), f"{session.id}.sgf")
         with copy.lock:
-            copy.meta["copy_of"] = session.id  # the page's way back to the live game
+            copy.meta.copy_of = session.id  # the page's way back to the live game
             copy.save()
         return copy
 
@@ -187,11 +183,11 @@ class Sessions:
                     raise BadRequest("no engine was given: start the server with --engine COMMAND")
                 root.set(prop, self._engine_name(False))
         meta = play_meta(options.black, options.white)
-        meta["level"] = options.level
-        meta["from"] = {"game": game_id, "move": session.cursor.move_number}
+        meta.level = options.level
+        meta.played_from = {"game": game_id, "move": session.cursor.move_number}
         return self._add(tree, meta)
 
-    def _add(self, tree: GameTree, meta: dict[str, Any]) -> AnySession:
+    def _add(self, tree: GameTree, meta: SessionMeta) -> AnySession:
         session = self._session(secrets.token_hex(6), tree, meta)
         session.snapshot()  # a game whose state cannot be drawn is never stored
         session.save()
@@ -214,7 +210,8 @@ class Sessions:
                 check_record(tree)  # the door's check: a game stored before it may fail it
             except (SgfError, IndexError, BadRequest) as err:
                 raise Conflict(f"game {game_id} cannot be read back: {err}") from None
-            session = self._session(game_id, tree, stored.meta, stored.created)
+            meta = SessionMeta.from_json(stored.meta)
+            session = self._session(game_id, tree, meta, stored.created)
             self._open[game_id] = session
             return session
 
