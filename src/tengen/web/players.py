@@ -28,9 +28,9 @@ GoSeat = Player[Game, Move | Resign]  # what holds a computer seat of a Go game
 
 
 def engine_seat(argv: list[str]) -> EngineSeat:
-    """A GTP engine's seat in the app: its failures become `EngineError`s through the
-    session's handling of `GtpClientError`, and on a clock it may answer `ENGINE_GRACE`
-    seconds late (a page's player is not a tournament)."""
+    """A GTP engine's seat in the app: on a clock it may answer `ENGINE_GRACE` seconds late
+    (a page's player is not a tournament); a failure raises `GtpClientError`, which the
+    session reports as the engine failing, and the next move starts the engine again."""
     return EngineSeat(argv, grace=ENGINE_GRACE)
 
 
