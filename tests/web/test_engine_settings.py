@@ -204,3 +204,44 @@ def test_katago_added_in_the_settings_finds_the_abandoned_group(db: Path, tmp_pa
     }
     worst = max(drops, key=lambda move: drops[move])
     assert worst == 11 and drops[worst] > 8, drops  # J9: the group left in atari
+
+
+def test_a_command_line_engine_runs_in_its_folder(db: Path, engine_dir: Path) -> None:
+    options = {"analysis_engines": {"rel": "./engine.sh"},
+               "analysis_engine_dirs": {"rel": str(engine_dir)}}  # fmt: skip
+    with local(db, **options) as here:
+        listed = here.get("/api/engines").json()["engines"]
+        assert listed == [
+            {
+                "name": "rel",
+                "command": "./engine.sh",
+                "cwd": str(engine_dir),
+                "source": "command line",
+            }
+        ]
+        opened = here.post("/api/games/import", content=RECORD).json()
+        games = Games(here)
+        games.post(opened["id"], "nav", opened["tokens"]["black"], to="end")
+        started = games.post(
+            opened["id"], "analysis", opened["tokens"]["black"], playouts=50, engine="rel"
+        )
+        assert started.status_code == 200, started.text
+        view = wait_for(here, opened["id"], "analysis")
+        assert "error" not in view and view["moves"], view
+
+
+def test_serve_takes_an_engines_folder_and_refuses_a_bad_one(
+    monkeypatch: pytest.MonkeyPatch, engine_dir: Path, tmp_path: Path
+) -> None:
+    from tengen.web import app as web_app
+
+    made: list[Config] = []
+    monkeypatch.setattr(web_app, "create_app", lambda config: made.append(config))
+    monkeypatch.setattr(web_app.uvicorn, "run", lambda *args, **kwargs: None)
+    db = ["--db", str(tmp_path / "g.sqlite3")]
+    engine = ["--analysis-engine", "rel=./engine.sh"]
+    assert web_app.serve([*db, *engine, "--analysis-engine-dir", f"rel={engine_dir}"]) == 0
+    assert made[0].analysis_engine_dirs == {"rel": str(engine_dir)}
+    for bad in (f"other={engine_dir}", "rel=/no/such/folder"):
+        with pytest.raises(SystemExit):
+            web_app.serve([*db, *engine, "--analysis-engine-dir", bad])

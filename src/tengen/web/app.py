@@ -50,6 +50,7 @@ class Config:
     gomoku_engine: list[str] | None = None
     max_upload: int = routes.MAX_UPLOAD_BYTES
     analysis_engines: dict[str, str] = field(default_factory=dict)  # name -> command line
+    analysis_engine_dirs: dict[str, str] = field(default_factory=dict)  # name -> its folder
     engine_settings: bool = True  # from this machine's browser only (see web.engines)
 
 
@@ -58,7 +59,7 @@ def create_app(config: Config) -> Starlette:
     shuts down."""
     store = Store(config.db)
     sessions = Sessions(store, config.engine, config.seed, config.gomoku_engine)
-    engines = Engines(config.analysis_engines, store)
+    engines = Engines(config.analysis_engines, store, config.analysis_engine_dirs)
     analysts = Analysts(lambda: MctsPlayer(seed=config.seed or 0), engines)
 
     @asynccontextmanager
@@ -107,6 +108,14 @@ def parser() -> argparse.ArgumentParser:
         "lz-analyze); repeatable",
     )
     p.add_argument(
+        "--analysis-engine-dir",
+        action="append",
+        default=[],
+        metavar="NAME=DIR",
+        help="the folder an --analysis-engine runs in (its config and network paths are "
+        "relative to it); repeatable",
+    )
+    p.add_argument(
         "--no-engine-settings",
         action="store_true",
         help="refuse to add or remove analysis engines in the app (they run programs here; "
@@ -139,6 +148,15 @@ def serve(argv: list[str] | None = None) -> int:
                 f"--analysis-engine wants NAME=COMMAND (NAME: letters, digits, -_.), not {given!r}"
             )
         analysis_engines[name] = command
+    analysis_engine_dirs = {}
+    for given in args.analysis_engine_dir:
+        name, _, folder = given.partition("=")
+        if name.strip() not in analysis_engines or not Path(folder).is_dir():
+            parser().error(
+                f"--analysis-engine-dir wants NAME=DIR for an --analysis-engine NAME and a "
+                f"folder that exists, not {given!r}"
+            )
+        analysis_engine_dirs[name.strip()] = str(Path(folder).resolve())
     config = Config(
         db=db,
         engine=engine,
@@ -146,6 +164,7 @@ def serve(argv: list[str] | None = None) -> int:
         gomoku_engine=gomoku_engine,
         max_upload=int(args.max_upload_mb * (1 << 20)),
         analysis_engines=analysis_engines,
+        analysis_engine_dirs=analysis_engine_dirs,
         engine_settings=not args.no_engine_settings,
     )
     app = create_app(config)

@@ -69,14 +69,22 @@ class SharedEngine:
 
 
 class Engines:
-    """The app's analysis engines by name: the command line's, then the settings' (kept in
-    `store`, when there is one)."""
+    """The app's analysis engines by name: the command line's (each run in its folder from
+    `folders`, if it has one), then the settings' (kept in `store`, when there is one)."""
 
-    def __init__(self, commands: dict[str, str], store: Store | None = None) -> None:
+    def __init__(
+        self,
+        commands: dict[str, str],
+        store: Store | None = None,
+        folders: dict[str, str] | None = None,
+    ) -> None:
         self._lock = threading.Lock()
         self._store = store
         self._fixed = set(commands)
-        self._shared = {name: SharedEngine(name, cmd) for name, cmd in commands.items()}
+        self._shared = {
+            name: SharedEngine(name, cmd, (folders or {}).get(name))
+            for name, cmd in commands.items()
+        }
         for kept in store.engines() if store is not None else []:
             if kept.name not in self._shared and kept.name != BUILTIN:
                 self._shared[kept.name] = SharedEngine(kept.name, kept.command, kept.cwd or None)
