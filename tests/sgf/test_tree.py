@@ -139,3 +139,12 @@ def test_parse_file_names_the_file(tmp_path: Path) -> None:
         parse_file(bad, strict=True)
     assert info.value.path == str(bad)
     assert str(info.value) == f"{bad}:1:8: unexpected end of data: game tree not closed"
+
+
+def test_a_line_copy_holds_the_line_to_the_node_and_nothing_else() -> None:
+    tree = parse("(;GM[1]SZ[9]AB[aa];B[ee](;W[cc]C[main];B[gg])(;W[dd]C[side]))").games[0]
+    side = tree.root.children[0].children[1]
+    copied = side.line_copy()
+    assert serialise(copied) == serialise(parse("(;GM[1]SZ[9]AB[aa];B[ee];W[dd]C[side])").games[0])
+    copied.root.set("GN", "changed")  # the copy shares nothing with the record
+    assert tree.root.get("GN") is None and len(tree.root.children[0].children) == 2

@@ -133,6 +133,20 @@ class Node(grammar.RawNode):
             node = node.parent
         return count
 
+    def line_copy(self) -> GameTree:
+        """A new record of the line from the root down to this node alone: each node's
+        properties copied, no variations (what an engine is given, or a game goes on from)."""
+        path: list[Node] = []
+        at: Node | None = self
+        while at is not None:
+            path.append(at)
+            at = at.parent
+        root = Node({k: list(v) for k, v in path[-1].properties.items()})
+        last = root
+        for step in reversed(path[:-1]):
+            last = last.append_child({k: list(v) for k, v in step.properties.items()})
+        return GameTree(root)
+
     def describe(self) -> str:
         """A short name for messages: the move number and, off the main line, the variation path.
 

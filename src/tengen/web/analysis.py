@@ -166,7 +166,7 @@ class Analyst:
             session._require_all(token)
             node = session.cursor.node
             game = _search_copy(session.cursor.game)
-            position = None if engine == BUILTIN else position_at(session.tree, node)
+            position = None if engine == BUILTIN else position_at(node)
         key = position_key(game)
         if position is not None:
             shared = self._engines.get(engine)
@@ -213,7 +213,7 @@ class Analyst:
             record = serialise(session.tree)
             line = line_through(session.cursor.node)
             steps = line[-1].path  # the child index of each node after the root
-            position = reviewable(session.tree, line[-1])
+            position = reviewable(line[-1])
         if engine != BUILTIN and position is None:
             raise BadRequest("this line has setup stones after its first move: no engine takes it")
         total = positions(line)

@@ -17,7 +17,7 @@ from tengen.analysis.position import Position, line_positions
 from tengen.analysis.review import LEAD, WINRATE
 from tengen.core.color import Color
 from tengen.core.coords import to_gtp
-from tengen.sgf import GameTree, Node
+from tengen.sgf import Node
 
 VALUE = "V"  # FF[4]'s value of a node: another program's Black score lead, read when no SBKS
 
@@ -91,24 +91,15 @@ def has_move(node: Node) -> bool:
     return "B" in node.properties or "W" in node.properties
 
 
-def position_at(tree: GameTree, node: Node) -> Position:
+def position_at(node: Node) -> Position:
     """The position at `node` for an engine: the record's line to it, setup and moves.
     Raises ValueError (Unanalysable) for setup stones after the first move."""
-    path: list[Node] = []
-    at: Node | None = node
-    while at is not None:
-        path.insert(0, at)
-        at = at.parent
-    root = Node({k: list(v) for k, v in path[0].properties.items()})
-    last = root
-    for step in path[1:]:
-        last = last.append_child({k: list(v) for k, v in step.properties.items()})
-    return line_positions(GameTree(root))[0]
+    return line_positions(node.line_copy())[0]
 
 
-def reviewable(tree: GameTree, node: Node) -> Position | None:
-    """`_position_at`, or None for a line no engine takes (setup after the first move)."""
+def reviewable(node: Node) -> Position | None:
+    """`position_at`, or None for a line no engine takes (setup after the first move)."""
     try:
-        return position_at(tree, node)
+        return position_at(node)
     except ValueError:
         return None

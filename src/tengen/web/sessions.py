@@ -13,7 +13,7 @@ from typing import Any
 from tengen.ai.mcts import MctsPlayer
 from tengen.ai.players import RandomPlayer
 from tengen.clock import TimeControl
-from tengen.sgf import GameTree, Node, SgfError, parse, serialise
+from tengen.sgf import GameTree, SgfError, parse, serialise
 from tengen.web.clocks import GameClocks
 from tengen.web.gomoku_session import GomokuSession
 from tengen.web.meta import SessionMeta
@@ -162,18 +162,12 @@ class Sessions:
         if not isinstance(session, GameSession):
             raise Conflict("play from here is for Go records", "gomoku")
         with session.lock:
-            path: list[Node] = []
-            at: Node | None = session.cursor.node
-            while at is not None:
-                path.insert(0, at)
-                at = at.parent
+            tree = session.cursor.node.line_copy()
             if session.cursor.game.consecutive_passes >= 2:
                 raise Conflict("both players passed here: go back a move to play on", "game over")
-        root = Node({k: list(v) for k, v in path[0].properties.items() if k not in NOT_CARRIED})
-        node = root
-        for step in path[1:]:
-            node = node.append_child({k: list(v) for k, v in step.properties.items()})
-        tree = GameTree(root)
+        root = tree.root
+        for ident in NOT_CARRIED:
+            root.delete(ident)
         root.set("PB", player_name(options.black, options.level, "Black"))
         root.set("PW", player_name(options.white, options.level, "White"))
         root.set("GN", f"From move {session.cursor.move_number} of {session.title()}"[:MAX_TITLE])
