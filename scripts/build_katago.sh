@@ -5,7 +5,8 @@
 #   scripts/build_katago.sh            # uses $KATAGO_SRC, else the read-only mirror if present
 #   KATAGO_SRC=/path/to/KataGo scripts/build_katago.sh
 #
-# Needs cmake, a C++ compiler and Debian's libeigen3-dev libzip-dev zlib1g-dev. Prints the two
+# Needs cmake and a C++ compiler; installs Debian's libeigen3-dev libzip-dev zlib1g-dev when
+# run as root and they are missing. Prints the two
 # environment variables the tests read (TENGEN_KATAGO, TENGEN_KATAGO_MODEL).
 set -euo pipefail
 
@@ -15,6 +16,21 @@ PYTHON="${PYTHON:-python3}"
 JOBS="${JOBS:-$(nproc)}"
 SRC="${KATAGO_SRC:-}"
 MIRROR=/work/.mirror/lightvector+KataGo/repo
+
+# The libraries KataGo's Eigen build needs, from Debian, where missing and we may install.
+missing=()
+for pkg in libeigen3-dev libzip-dev zlib1g-dev; do
+    dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
+    else
+        echo "build_katago: install ${missing[*]} (Debian) first" >&2
+        exit 2
+    fi
+fi
 
 mkdir -p "$OUT"
 if [ -z "$SRC" ]; then
