@@ -3,8 +3,9 @@ under test (empty), placed at the top left of a 15x15 board."""
 
 from __future__ import annotations
 
+from tengen.core.color import Color
 from tengen.core.coords import Point
-from tengen.gomoku import GomokuBoard
+from tengen.gomoku import GomokuBoard, GomokuGame, GomokuRules, Rule
 
 
 def board(diagram: str, size: int = 15) -> GomokuBoard:
@@ -17,3 +18,45 @@ def board_and_point(diagram: str, size: int = 15) -> tuple[GomokuBoard, Point]:
     rows = [line.replace(" ", "") for line in diagram.strip().splitlines() if line.strip()]
     (star,) = [Point(c, r) for r, line in enumerate(rows) for c, s in enumerate(line) if s == "*"]
     return board(diagram.replace("*", "."), size), star
+
+
+# A renju position with Black to play and one empty point, 7,7, which would give Black seven on
+# the diagonal (4,4 to 10,10): an overline, so Black cannot move. No row of the board holds
+# five of one colour. (Found by flipping stones of a five-free tiling at random.)
+SHUT_OUT = """
+O O X X O O X X O O X X O O X
+X X O O X X O O X X O O X X O
+O O O X O O X O O X O X O O X
+X X X O X X O X O X O X X X O
+O O O O X O X X O X X X X O X
+X X O O X X O X X O O O X X O
+O O O X O O X O X O X O O O X
+X X X O X O O . O O O O X X O
+O O O X X O X O X X O X X O X
+X X O X X X X O X X O O O X O
+O O O X O O X O O O X X X O X
+X X X O O X X O O X X O O X O
+O O X X X X O X X O O X X O X
+X X O O X X O O X X O O X X O
+O O X X O O X X O O X X O O X
+"""
+
+
+def shut_out_stones() -> tuple[list[Point], list[Point]]:
+    """The black and the white stones of `SHUT_OUT`."""
+    board = GomokuBoard.from_diagram(SHUT_OUT)
+    black = [p for p in board.points() if board[p] is Color.BLACK]
+    white = [p for p in board.points() if board[p] is Color.WHITE]
+    return black, white
+
+
+def shut_out_moves() -> list[Point]:
+    """`SHUT_OUT`'s stones as moves a renju game accepts one by one: each white stone after
+    the first black one that is not a foul at that moment."""
+    black, white = shut_out_stones()
+    game = GomokuGame(GomokuRules(Rule.RENJU))
+    for w in white:
+        legal = set(game.legal_moves())
+        game.play(next(p for p in black if p in legal))
+        game.play(w)
+    return [p for _, p in game.moves]

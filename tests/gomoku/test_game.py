@@ -7,6 +7,8 @@ import pytest
 from tengen.core.color import Color
 from tengen.core.coords import Point
 from tengen.gomoku import GomokuGame, GomokuIllegal, GomokuRules, Opening, Rule
+from tests.gomoku.renju_reference import Position
+from tests.gomoku.support import shut_out_stones
 
 
 def play_all(game: GomokuGame, points: list[tuple[int, int]]) -> None:
@@ -64,6 +66,7 @@ def test_draw_on_a_full_board() -> None:
         game.play(w)
     game.play(blacks[-1])
     assert game.is_over and game.winner is None and game.result == "draw"
+    assert game.drawn_because == "the board is full"
     assert game.legal_moves() == []
 
 
@@ -273,3 +276,24 @@ def test_decide_opening_refuses_an_occupied_sixth_and_changes_nothing() -> None:
     with pytest.raises(GomokuIllegal, match="occupied"):
         game.decide_opening([Point(7, 7)])
     assert game.black_player == 1 and game.opening_decision == 1 and game.move_number == 5
+
+
+@pytest.mark.parametrize("rule", list(Rule))
+def test_black_with_only_forbidden_points_left_draws_under_renju(rule: Rule) -> None:
+    """Black cannot move, and there is no pass: the game is a draw, not a position where the
+    player to move is asked for a move it does not have (a Gomocup brain was, in a match)."""
+    black, white = shut_out_stones()
+    game = GomokuGame(GomokuRules(rule))
+    game.set_up(black, white)
+    reference = Position(15, 15, [(p.col, p.row) for p in black], [(p.col, p.row) for p in white])
+    assert game.winner is None and game.to_play is Color.BLACK
+    if rule is Rule.RENJU:
+        assert reference.foul((7, 7)) == ("overline", ["diagonal"])
+        assert game.is_over and game.result == "draw" and game.legal_moves() == []
+        assert game.drawn_because == "Black has only forbidden points left"
+        with pytest.raises(GomokuIllegal, match="game over"):
+            game.play(Point(7, 7))
+    else:  # the same stones under other rules: Black plays the last point
+        assert not game.is_over and game.result == "" and game.legal_moves() == [Point(7, 7)]
+    game.undo()  # White to play, with two points: the game goes on under every rule
+    assert not game.is_over and game.drawn_because == "" and len(game.legal_moves()) == 2

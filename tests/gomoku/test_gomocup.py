@@ -25,6 +25,7 @@ from tengen.gomoku.manager import (
     GomocupTimeout,
     play_game,
 )
+from tests.gomoku.support import shut_out_stones
 
 BRAIN = [sys.executable, "-m", "tengen", "gomocup"]
 _MOVE = re.compile(r"(\d+),(\d+)")
@@ -235,6 +236,16 @@ def test_board_blocks_the_opponents_four() -> None:
     assert say(brain, "BOARD", *lines, "DONE") == ["7,2"]
     assert stones(brain)[0] == (Color.BLACK, Point(3, 2))
     assert stones(brain)[-1] == (Color.WHITE, Point(7, 2))
+
+
+def test_board_where_the_brain_has_only_fouls_left_is_a_named_error() -> None:
+    """Under renju, a position where the brain is Black with only forbidden points left is a
+    drawn game: the brain says so, not an internal error."""
+    brain = make_brain("START 15", "INFO rule 4")
+    black, white = shut_out_stones()
+    lines = [f"{p.col},{p.row},1" for p in black] + [f"{p.col},{p.row},2" for p in white]
+    reply = one_error(say(brain, "BOARD", *lines, "DONE"))
+    assert reply == "ERROR the game is over (draw: Black has only forbidden points left)"
 
 
 def test_board_field_3_lines_are_skipped() -> None:
@@ -531,4 +542,4 @@ def test_brain_against_brain_plays_a_legal_game_to_the_end(rule: Rule) -> None:
         assert point in replay.legal_moves()
         replay.play(point)
     assert replay.result == game.result
-    assert game.winner is not None or game.board.is_full()
+    assert game.winner is not None or game.drawn_because

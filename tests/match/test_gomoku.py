@@ -19,6 +19,7 @@ from tengen.match.players import PlayerSpec
 from tengen.match.runner import RESULTS
 from tengen.scoring import Result
 from tengen.sgf import parse
+from tests.gomoku.support import shut_out_moves
 from tests.match.fakes import fake_brain
 
 BRAIN = f"brain={sys.executable} -m tengen gomocup"
@@ -215,3 +216,23 @@ def test_the_builtin_player_uses_most_of_a_byo_yomi_period(control: str, least: 
     25th of it: the period was told as the whole match's time left)."""
     limits = ProtocolTimes.of(Clock(TimeControl.parse(control))).limits()
     assert least < limits.move_seconds() < TimeControl.parse(control).period
+
+
+def test_a_renju_game_where_black_has_only_forbidden_points_is_drawn() -> None:
+    """From a position where Black, to play, has only a foul left, the runner records a draw
+    and says why; it does not ask the brain for a move it does not have (a match once did,
+    and the brain, refusing, lost by forfeit)."""
+    rules = GomokuRules(Rule.RENJU)
+    moves = shut_out_moves()
+    opening = tuple((Color.BLACK if i % 2 == 0 else Color.WHITE, p) for i, p in enumerate(moves))
+    brain = make_side(PlayerSpec("brain", BRAIN.split("=", 1)[1], timeout=60), 0)
+    good = make_side(PlayerSpec("builtin", "builtin"), 0)
+    try:
+        outcome = play_gomoku(brain, good, GomokuConfig(rules, opening=opening))
+    finally:
+        brain.close()
+        good.close()
+    assert outcome.result == Result(None, None, "draw") and outcome.moves == 224
+    assert outcome.ending == "Black has only forbidden points left"
+    root = parse(outcome.sgf).games[0].root
+    assert root.get("RE") == "0"

@@ -11,8 +11,10 @@ import pytest
 from starlette.testclient import TestClient
 
 import tengen
+from tengen.core.coords import to_gtp
 from tengen.sgf import parse
 from tengen.web import Config, create_app
+from tests.gomoku.support import shut_out_moves
 from tests.web.conftest import Games
 
 DATA = Path(__file__).parents[1] / "data"
@@ -593,6 +595,19 @@ def test_gomoku_renju_forbidden_points(games: Games) -> None:
     }
     white = games.play(game, tokens["black"], "B2")
     assert white["to_play"] == "white" and white["forbidden"] == []  # only Black's are marked
+
+
+def test_gomoku_renju_black_left_only_fouls_is_a_draw(games: Games) -> None:
+    """The page is told the game is drawn and why, and a further move is refused."""
+    game, tokens = games.new(game="gomoku", size=15, rule="renju")
+    vertices = [to_gtp(p, 15) for p in shut_out_moves()]
+    state = games.play(game, tokens["black"], *vertices)
+    assert state["phase"] == "over" and state["result"] == "draw"
+    assert state["forbidden"] == [[7, 7, "overline (lines: diagonal)"]]
+    assert state["drawn_because"] == "Black has only forbidden points left"
+    late = games.post(game, "move", tokens["black"], vertex="H8")
+    assert late.status_code == 409 and late.json()["reason"] == "game over"
+    assert "RE[0]" in games.client.get(f"/api/games/{game}/sgf").text
 
 
 @pytest.mark.parametrize(

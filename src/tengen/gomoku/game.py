@@ -14,9 +14,11 @@ holds which colour, not the stones' order; the players are numbered 1 (the one w
   ``opening_decision`` and ``decide_opening`` take its answers as they come.
 
 Without an opening rule Black is player 1 and nobody swaps. The game ends on a winning row
-(the rule decides which), on a full board (a draw), by resignation, or, under renju, on a
-foul: a record (or a referee) may place a forbidden stone for Black with ``foul_loses``, and
-White wins, as the renju rules say. ``undo`` takes back the last action: a stone, a batch of
+(the rule decides which), by resignation, or drawn on a full board or, under renju, when
+Black is to play and every empty point is forbidden (Black cannot move, and neither tengen
+nor the Gomocup protocol has a pass). Under renju it also ends on a foul: a record (or a
+referee) may place a forbidden stone for Black with ``foul_loses``, and White wins, as the
+renju rules say. ``undo`` takes back the last action: a stone, a batch of
 opening stones, a swap or a resignation.
 """
 
@@ -83,17 +85,33 @@ class GomokuGame:
 
     @property
     def is_over(self) -> bool:
-        """Whether the game has ended: a win, a resignation, or a full board."""
-        return self.winner is not None or self.board.is_full()
+        """Whether the game has ended: a win, a resignation, or a draw (`drawn_because`)."""
+        return self.winner is not None or bool(self.drawn_because)
+
+    @property
+    def drawn_because(self) -> str:
+        """Why the game is drawn: ``the board is full``, or under renju ``Black has only
+        forbidden points left`` (with Black to play); ``""`` when it is not drawn."""
+        if self.winner is not None:
+            return ""
+        if self.board.is_full():
+            return "the board is full"
+        if (
+            self.rules.rule is Rule.RENJU
+            and self.to_play is Color.BLACK
+            and not renju.has_allowed_point(self.board)
+        ):
+            return "Black has only forbidden points left"
+        return ""
 
     @property
     def result(self) -> str:
         """``B+5``/``W+5`` (a winning row), ``B+R``/``W+R`` (resignation), ``W+F`` (Black's
-        foul under renju), ``draw`` (full board), or ``""`` while the game goes on."""
+        foul under renju), ``draw`` (`drawn_because`), or ``""`` while the game goes on."""
         if self.winner is not None:
             how = "R" if self.resigned else "F" if self.foul else "5"
             return f"{self.winner.letter}+{how}"
-        return "draw" if self.board.is_full() else ""
+        return "draw" if self.drawn_because else ""
 
     @property
     def can_swap(self) -> bool:
@@ -278,8 +296,9 @@ class GomokuGame:
         return [p for p in self.board.empty_points() if p not in forbidden]
 
     def forbidden_points(self) -> dict[Point, str]:
-        """Black's forbidden points with reasons when Black is to play under renju, else {}."""
-        if self.rules.rule is Rule.RENJU and self.to_play is Color.BLACK and not self.is_over:
+        """Black's forbidden points with reasons when Black is to play under renju, else {}
+        (they are shown when they leave Black no move too: they are why the game is drawn)."""
+        if self.rules.rule is Rule.RENJU and self.to_play is Color.BLACK and self.winner is None:
             return renju.forbidden_points(self.board)
         return {}
 

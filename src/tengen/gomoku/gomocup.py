@@ -399,7 +399,8 @@ class Brain:
     def _reply_move(self, game: GomokuGame) -> str:
         """Choose, play and write the brain's move."""
         if game.is_over:
-            raise ProtocolError(f"the game is over ({game.result})")
+            why = f": {game.drawn_because}" if game.drawn_because else ""
+            raise ProtocolError(f"the game is over ({game.result}{why})")
         self.player.time_limit = self.limits.move_seconds()
         point = self.player.genmove(game)
         self._play(game, point)

@@ -244,7 +244,7 @@ class GomocupEngine:
 def play_game(
     black: GomocupEngine, white: GomocupEngine, rules: GomokuRules | None = None
 ) -> GomokuGame:
-    """Play a game from the empty board to a five or a full board; `black` opens.
+    """Play a game from the empty board to its end (a five or a draw); `black` opens.
 
     Both brains get ``START``/``RECTSTART`` and ``INFO rule`` first. Under an opening rule
     (swap, swap2) `black` is player 1, who places the first three stones, and the brains make

@@ -63,6 +63,16 @@ def forbidden_points(board: GomokuBoard) -> dict[Point, str]:
     return found
 
 
+def has_allowed_point(board: GomokuBoard) -> bool:
+    """Whether some empty point is not forbidden to Black: `forbidden_points` stopped at the
+    first point that is free (near the start of a game, the first empty point)."""
+    cells, steps = board.cells, board.steps
+    return any(
+        cells[board.index(p)] == EMPTY and _reason(cells, steps, board.index(p)) is None
+        for p in board.points()
+    )
+
+
 def _reason(cells: list[int], steps: tuple[int, ...], i: int) -> str | None:
     """The one judge of a black stone on the empty cell `i` (`forbidden` and
     `forbidden_points` both ask it): the foul's reason, or None."""

@@ -9,10 +9,11 @@ Under a swap opening (``GomokuRules.opening``, ``--swap``) the player scheduled 
 and the decisions are asked with ``SWAP2BOARD``; the record and results name the colours as
 played (``GameOutcome.swapped`` when the second player took Black).
 
-The game ends on a winning row under the rules (``B+`` in the record), a full board (a draw), a
-flag falling or a brain that answers too late (time), or a brain that fails, answers garbage
-or plays a point the rules refuse, renju's forbidden points included (forfeit). The record is
-an SGF ``GM[4]`` tree with the players, the result, how the game ended and the clocks.
+The game ends on a winning row under the rules (``B+`` in the record), a draw (a full board,
+or under renju Black left only forbidden points), a flag falling or a brain that answers too
+late (time), or a brain that fails, answers garbage or plays a point the rules refuse, renju's
+forbidden points included (forfeit). The record is an SGF ``GM[4]`` tree with the players, the
+result, how the game ended and the clocks.
 """
 
 from __future__ import annotations
@@ -279,7 +280,7 @@ def _run(
             return Result(color.opponent, None, "forfeit"), f"{player.name} played illegally: {err}"
         times.append((clock.remaining(), clock.overtime_count()) if clock else None)
     if game.winner is None:
-        return Result(None, None, "draw"), "the board is full"
+        return Result(None, None, "draw"), game.drawn_because
     winner = players[game.winner].name
     return Result(game.winner, None, "unknown"), f"{winner} made a winning row"
 

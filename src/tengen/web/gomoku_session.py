@@ -135,6 +135,7 @@ class GomokuSession(SessionBase[GomokuComputer]):
             "komi": None,
             "handicap_left": 0,
             "result": game.result or None,
+            "drawn_because": game.drawn_because,
             "comment": root.get("GC") or root.get("C") or "",
             "variations": [],
             "sibling": {"index": 0, "count": 1},

@@ -105,7 +105,7 @@ function resultWords(result) {
 
 function statusText(s) {
   if (s.phase === "over" && s.game === "gomoku") {
-    const how = s.result === "draw" ? "the board is full" : s.winning_line ? "five in a row" : "resignation";
+    const how = s.result === "draw" ? s.drawn_because : s.winning_line ? "five in a row" : "resignation";
     return `Game over: ${s.result} (${how})`;
   }
   if (s.phase === "over") return `Game over: ${s.result}${resultWords(s.result)}`;
