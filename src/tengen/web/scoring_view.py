@@ -19,7 +19,7 @@ from tengen.scoring import PointStatus, life, score_game, toggle_dead
 from tengen.web.seats import COMPUTER
 
 if TYPE_CHECKING:
-    from tengen.web.session import GameSession
+    from tengen.web.go_base import GoSessionBase
 
 _TERRITORY = {
     PointStatus.BLACK_TERRITORY: "black",
@@ -33,7 +33,7 @@ def _points(points: set[Point]) -> list[list[int]]:
     return sorted([p.col, p.row] for p in points)
 
 
-def start(session: GameSession) -> None:
+def start(session: GoSessionBase) -> None:
     """Enter the scoring view with the estimated dead and seki stones (the caller saves).
 
     Tromp-Taylor counts the board as it stands, so nothing is marked dead there.
@@ -46,17 +46,17 @@ def start(session: GameSession) -> None:
     session.meta.accepted = []
 
 
-def dead_points(session: GameSession) -> set[Point]:
+def dead_points(session: GoSessionBase) -> set[Point]:
     """The stones marked dead now."""
     return {Point(c, r) for c, r in session.meta.dead or []}
 
 
-def seki_points(session: GameSession) -> set[Point]:
+def seki_points(session: GoSessionBase) -> set[Point]:
     """The stones in seki (from the estimate, less any marked dead since)."""
     return {Point(c, r) for c, r in session.meta.seki or []}
 
 
-def toggle(session: GameSession, point: Point) -> None:
+def toggle(session: GoSessionBase, point: Point) -> None:
     """Mark the chain at `point` (and the chains that live or die with it) dead or alive."""
     dead = toggle_dead(session.cursor.game.board, dead_points(session), point)
     session.meta.dead = _points(dead)
@@ -64,13 +64,13 @@ def toggle(session: GameSession, point: Point) -> None:
     session.meta.accepted = []  # another marking: everyone accepts again
 
 
-def accept(session: GameSession, colors: set[Color]) -> None:
+def accept(session: GoSessionBase, colors: set[Color]) -> None:
     """The holder of the seats of `colors` accepts the marking."""
     accepted = set(session.meta.accepted or []) | {c.name.lower() for c in colors}
     session.meta.accepted = sorted(accepted)
 
 
-def waiting_for(session: GameSession) -> list[str]:
+def waiting_for(session: GoSessionBase) -> list[str]:
     """The seats held by people (on this screen or another) that have not accepted yet, in
     play mode (in review, whoever counts decides)."""
     if session.mode != "play":
@@ -83,7 +83,7 @@ def waiting_for(session: GameSession) -> list[str]:
     ]
 
 
-def view(session: GameSession) -> dict[str, Any]:
+def view(session: GoSessionBase) -> dict[str, Any]:
     """Dead stones, each side's territory, the result and its explanation, and who has
     accepted the marking and who is still to, for the page."""
     dead = dead_points(session)

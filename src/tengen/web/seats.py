@@ -1,9 +1,9 @@
 """What every game session shares, Go or Gomoku: errors with an HTTP status, seats held by
 secret tokens, saving to the store, and the websocket listeners.
 
-`session.GameSession` (Go) and `gomoku_session.GomokuSession` build on `SessionBase`. Each
-session is the single owner of its game's state: every change happens under its lock and is
-saved before the call returns.
+`session.GameSession` (Go) and `gomoku_session.GomokuSession` build on `SessionBase`, through
+`go_base` and `gomoku_base`. Each session is the single owner of its game's state: every
+change happens under its lock and is saved before the call returns.
 """
 
 from __future__ import annotations
@@ -317,6 +317,12 @@ class SessionBase(Generic[P]):
         warnings.append(text)
         del warnings[:-20]
 
+    def _engine_failed(self, err: Exception) -> Conflict:
+        """Note a computer player's failure in the warnings and save; the error to raise."""
+        self._warn(f"engine failed: {err}")
+        self.save()
+        return Conflict(f"the engine failed: {err}", "engine")
+
     # -- the record --------------------------------------------------------------------------
 
     def title(self) -> str:
@@ -330,6 +336,21 @@ class SessionBase(Generic[P]):
     def state(self) -> dict[str, Any]:
         """Everything a page needs to draw the game, the same for every viewer."""
         raise NotImplementedError
+
+    def common_state(self) -> dict[str, Any]:
+        """The fields of `state` that Go and Gomoku share, in the page's order: the seats,
+        redo and undo, the game information, where the record came from, the players."""
+        root = self.tree.root
+        return {
+            "seats": {name: seat["kind"] for name, seat in self.meta.seats.items()},
+            "seated": self.seated,
+            "can_redo": self.mode == "play" and bool(self.meta.redo),
+            "info": self.info(),
+            "undo_request": self.undo_request(),
+            "copy_of": self.meta.copy_of,
+            "imported": bool(self.meta.imported),
+            "players": {"black": root.get("PB") or "Black", "white": root.get("PW") or "White"},
+        }
 
     def _sync_record(self) -> None:
         """Bring `tree` and `meta` up to date with the game before a save."""
