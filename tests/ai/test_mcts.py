@@ -7,7 +7,8 @@ from collections.abc import Iterator
 import pytest
 
 from tengen.ai.levels import DEFAULT_LEVEL, LEVELS, MAX_LEVEL, MIN_LEVEL
-from tengen.ai.mcts import MARGIN, SAFETY, MctsPlayer, _budget_seconds
+from tengen.ai.mcts import MctsPlayer
+from tengen.ai.timing import MARGIN, SAFETY, budget_seconds
 from tengen.clock import Clock, TimeControl
 from tengen.core.color import Color
 from tengen.core.coords import Point
@@ -228,7 +229,7 @@ def test_thinks_most_of_a_byoyomi_period_and_keeps_a_margin(period: float) -> No
     or more (it searched 0.8 of it less 0.3 s), and always leaves SAFETY seconds and MARGIN of
     the period for the answer to arrive on a loaded machine."""
     clock = Clock(TimeControl("byoyomi", 0.0, period=period, periods=1))
-    spare = _budget_seconds(None, clock, Game(9))
+    spare = budget_seconds(None, clock, Game(9))
     assert spare is not None
     assert spare <= period - SAFETY - MARGIN * period
     if period >= 5:
@@ -238,8 +239,8 @@ def test_thinks_most_of_a_byoyomi_period_and_keeps_a_margin(period: float) -> No
 def test_a_late_answer_shortens_the_next_budget() -> None:
     """An answer that came late (a loaded machine) is kept back from the next moves."""
     clock = Clock(TimeControl("byoyomi", 0.0, period=5.0, periods=1))
-    on_time = _budget_seconds(None, clock, Game(9))
-    late = _budget_seconds(None, clock, Game(9), late=1.2)
+    on_time = budget_seconds(None, clock, Game(9))
+    late = budget_seconds(None, clock, Game(9), late=1.2)
     assert on_time is not None and late is not None
     assert late == pytest.approx(on_time - 1.2)
     player = MctsPlayer(playouts=50, threads=1, seed=1)

@@ -15,7 +15,8 @@ import numpy as np
 from numba import njit
 
 from tengen.core.area import owners
-from tengen.core.kernels import (
+from tengen.core.kernels import LEGAL, is_eye_like, legality, play, play_pass
+from tengen.core.layout import (
     BLACK,
     COLOR,
     EMPTY,
@@ -24,14 +25,9 @@ from tengen.core.kernels import (
     H_WIDTH,
     HDR,
     HEAD,
-    LEGAL,
     LIBS,
     SIZE,
     WHITE,
-    is_eye_like,
-    legality,
-    play,
-    play_pass,
 )
 from tengen.core.playout import (
     joins_own,

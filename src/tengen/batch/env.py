@@ -13,7 +13,7 @@ import numpy.typing as npt
 from tengen.batch import loops
 from tengen.batch.threads import threads_for
 from tengen.core import kernels as k
-from tengen.core import zobrist
+from tengen.core import layout, zobrist
 from tengen.core.coords import check_size
 from tengen.core.errors import IllegalReason
 from tengen.core.rules import TROMP_TAYLOR, KoRule, Ruleset, Scoring, Tax
@@ -75,7 +75,7 @@ class BatchState:
     @property
     def captures(self) -> np.ndarray:
         """(games, 2) int32 view: stones captured by black, by white."""
-        return self.st[:, k.HDR, k.H_CAPS : k.H_CAPS + 2]
+        return self.st[:, layout.HDR, layout.H_CAPS : layout.H_CAPS + 2]
 
 
 def init(
@@ -104,10 +104,10 @@ def init(
     cap = 3 * points if max_moves is None else max_moves
     if n < 1 or cap < 1 or history < 1:
         raise ValueError(f"need n, max_moves, history >= 1, not {n}, {cap}, {history}")
-    cells = max((height + 2) * (width + 1) + 1, k.HEADER_SLOTS)
-    template = np.zeros((k.NROWS, cells), np.int32)
-    k.init_state(template, width, height)
-    st = np.empty((n, k.NROWS, cells), np.int32)
+    cells = max((height + 2) * (width + 1) + 1, layout.HEADER_SLOTS)
+    template = np.zeros((layout.NROWS, cells), np.int32)
+    layout.init_state(template, width, height)
+    st = np.empty((n, layout.NROWS, cells), np.int32)
     st[:] = template
     zh = np.empty((n, 1 + 2 * cells), np.int64)
     zh[:] = zobrist.table(width, height, cells)
@@ -125,7 +125,7 @@ def init(
         komi=rules.komi if komi is None else float(komi),
         max_moves=cap,
         stones=np.zeros((n, points), np.int8),
-        to_play=np.full(n, k.BLACK, np.int8),
+        to_play=np.full(n, layout.BLACK, np.int8),
         passes=np.zeros(n, np.int32),
         done=np.zeros(n, np.bool_),
         move_count=np.zeros(n, np.int32),
@@ -244,7 +244,7 @@ def observation(
         then = state.past[games, (state.move_count - i) % keep]
         obs[:, 2 * i] = (then == me) & known
         obs[:, 2 * i + 1] = (then == 3 - me) & known
-    obs[:, -1] = (state.to_play == k.BLACK)[:, None]
+    obs[:, -1] = (state.to_play == layout.BLACK)[:, None]
     return obs.reshape(n, 2 * history + 1, state.height, state.width)
 
 

@@ -21,20 +21,8 @@ from numba import njit, prange
 
 from tengen.core import hashset
 from tengen.core.area import owners
-from tengen.core.kernels import (
-    BLACK,
-    COLOR,
-    EMPTIES,
-    H_NEMPTY,
-    HDR,
-    LEGAL,
-    WHITE,
-    hash_after,
-    legal_points,
-    legality,
-    play,
-    play_pass,
-)
+from tengen.core.kernels import LEGAL, hash_after, legal_points, legality, play, play_pass
+from tengen.core.layout import BLACK, COLOR, EMPTIES, H_NEMPTY, HDR, WHITE
 from tengen.core.playout import seed_rng, uniform_playout
 
 SUPERKO = 4  # legality code beyond the kernels' own: the move repeats an earlier position

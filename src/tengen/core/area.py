@@ -1,7 +1,7 @@
 """The area count, compiled: Tromp-Taylor's rule that a point belongs to a colour when it holds
 that colour's stone, or is empty and reaches stones of that colour only.
 
-The one implementation of the count over a kernel state (`core.kernels` layout): the playouts'
+The one implementation of the count over a kernel state (`core.layout`): the playouts'
 ownership, the search's result of a playout (`ai.policy`), the batch's scores and the scoring
 module's empty regions all call these, so they cannot count differently.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from tengen.core.kernels import BLACK, COLOR, EMPTY, H_HEIGHT, H_STRIDE, H_WIDTH, HDR, WHITE
+from tengen.core.layout import BLACK, COLOR, EMPTY, H_HEIGHT, H_STRIDE, H_WIDTH, HDR, WHITE
 
 
 @njit(cache=True, nogil=True)

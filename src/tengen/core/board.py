@@ -14,14 +14,14 @@ from functools import cache
 
 import numpy as np
 
-from tengen.core import area, jit, kernels, playout, zobrist
+from tengen.core import area, jit, kernels, layout, playout, rebuild, zobrist
 from tengen.core.color import Color
 from tengen.core.coords import Move, Point, check_size, name
 from tengen.core.errors import IllegalMove, IllegalReason
 from tengen.core.patterns import TABLE
 
-k = jit.live(kernels)  # interpreted until compiled (see `core.jit`)
-pl = jit.live(playout)
+# Interpreted until compiled (see `core.jit`).
+k, lay, rb, pl = jit.live(kernels), jit.live(layout), jit.live(rebuild), jit.live(playout)
 
 _REASONS = {
     k.OCCUPIED: IllegalReason.OCCUPIED,
@@ -30,7 +30,7 @@ _REASONS = {
 }
 # `kernels.play`'s packed record >> CAPTURED_SHIFT: the stones the move took off the board
 # (its captures, or its own chain by suicide).
-CAPTURED_SHIFT = 2 * k._LOC_BITS + 9
+CAPTURED_SHIFT = 2 * k.LOC_BITS + 9
 
 
 NO_HASHES = np.empty(0, np.int64)  # `kernels.legal_points`: no hashes wanted
@@ -75,7 +75,7 @@ class Chain:
 class Board:
     """A rectangular Go board of 1x1 to 52x52 points (square by default).
 
-    `state` and `hashes` are the compiled kernels' arrays (`core.kernels` describes their
+    `state` and `hashes` are the compiled kernels' arrays (`core.layout` describes their
     layout): code that calls the kernels itself (the replay, the search) reads them; a kernel
     that changes them changes this board.
     """
@@ -89,9 +89,9 @@ class Board:
         check_size(width, height)
         self.width = width
         self.height = height
-        cells = max((height + 2) * (width + 1) + 1, k.HEADER_SLOTS)
-        self.state = np.zeros((k.NROWS, cells), dtype=np.int32)
-        k.init_state(self.state, width, height)
+        cells = max((height + 2) * (width + 1) + 1, lay.HEADER_SLOTS)
+        self.state = np.zeros((lay.NROWS, cells), dtype=np.int32)
+        lay.init_state(self.state, width, height)
         self.hashes = zobrist.table(width, height, cells).copy()
         self._buf = np.empty(cells, dtype=np.int32)
         self._point_at = _point_array(width, height, cells)  # shared by boards of this shape
@@ -122,8 +122,8 @@ class Board:
     # -- state -------------------------------------------------------------------------------
 
     def __getitem__(self, point: Point) -> Color | None:
-        value = int(self.state[k.COLOR, self.loc(point)])
-        return None if value == k.EMPTY else Color(value)
+        value = int(self.state[lay.COLOR, self.loc(point)])
+        return None if value == lay.EMPTY else Color(value)
 
     @property
     def hash(self) -> int:
@@ -133,18 +133,18 @@ class Board:
     @property
     def ko_point(self) -> Point | None:
         """The point the next player may not take back by simple ko, if any."""
-        loc = int(self.state[k.HDR, k.H_KO])
+        loc = int(self.state[lay.HDR, lay.H_KO])
         return None if loc == 0 else self.point(loc)
 
     @property
     def ko_color(self) -> Color | None:
         """The colour that the simple-ko point is forbidden to."""
-        value = int(self.state[k.HDR, k.H_KO_COLOR])
+        value = int(self.state[lay.HDR, lay.H_KO_COLOR])
         return None if value == 0 else Color(value)
 
     def captures(self, color: Color) -> int:
         """Stones captured by `color` so far (the prisoners it holds)."""
-        return int(self.state[k.HDR, k.H_CAPS + color - 1])
+        return int(self.state[lay.HDR, lay.H_CAPS + color - 1])
 
     def stones(self, color: Color) -> list[Point]:
         """The points holding `color`, row by row from the top left."""
@@ -154,13 +154,13 @@ class Board:
 
     def empty_points(self) -> list[Point]:
         """The empty points, row by row from the top left."""
-        rows, cols = np.nonzero(self.grid() == k.EMPTY)
+        rows, cols = np.nonzero(self.grid() == lay.EMPTY)
         return [Point(int(c), int(r)) for r, c in zip(rows, cols, strict=True)]
 
     def grid(self) -> np.ndarray:
         """A (height, width) int8 array copy: 0 empty, 1 black, 2 white."""
         s = self.width + 1
-        inner = self.state[k.COLOR, s : s * (self.height + 1)].reshape(self.height, s)
+        inner = self.state[lay.COLOR, s : s * (self.height + 1)].reshape(self.height, s)
         return inner[:, 1:].astype(np.int8)
 
     def regions(self) -> tuple[np.ndarray, list[int]]:
@@ -204,7 +204,7 @@ class Board:
     def liberty_count(self, point: Point) -> int:
         """How many liberties the chain at `point` has (kept incrementally; O(1))."""
         loc = self._stone_loc(point)
-        return int(self.state[k.LIBS, self.state[k.HEAD, loc]])
+        return int(self.state[lay.LIBS, self.state[lay.HEAD, loc]])
 
     def chains(self) -> list[Chain]:
         """Every chain, labelled ``B1``, ``W2``, ... in order of the chain's first-placed stone.
@@ -214,16 +214,16 @@ class Board:
         firsts: list[tuple[int, int]] = []
         seen: set[int] = set()
         for loc in self._stone_locs():
-            head = int(self.state[k.HEAD, loc])
+            head = int(self.state[lay.HEAD, loc])
             if head in seen:
                 continue
             seen.add(head)
             n = k.chain_stones(self.state, head, self._buf)
-            firsts.append((int(self.state[k.ORDER, self._buf[:n]].min()), head))
+            firsts.append((int(self.state[lay.ORDER, self._buf[:n]].min()), head))
         firsts.sort()
         result = []
         for number, (_, head) in enumerate(firsts, start=1):
-            color = Color(int(self.state[k.COLOR, head]))
+            color = Color(int(self.state[lay.COLOR, head]))
             point = self.point(head)
             result.append(
                 Chain(f"{color.letter}{number}", color, self.chain(point), self.liberties(point))
@@ -276,18 +276,18 @@ class Board:
 
         Records must be undone in reverse order of play.
         """
-        k.undo(self.state, self.hashes, record.packed, record.prev_order, record.prev_hash)
+        rb.undo(self.state, self.hashes, record.packed, record.prev_order, record.prev_hash)
 
     def set_point(self, point: Point, color: Color | None) -> None:
         """Setup: put a stone of `color` (or nothing) on `point`, with no capture."""
-        k.set_point(self.state, self.hashes, self.loc(point), 0 if color is None else int(color))
+        rb.set_point(self.state, self.hashes, self.loc(point), 0 if color is None else int(color))
 
     def set_points(self, changes: Iterable[tuple[Point, Color | None]]) -> None:
         """`set_point` for each (point, colour or None) in turn; the points must be on the
         board (not checked: this is the loop a large setup runs)."""
         st, zh, stride = self.state, self.hashes, self.width + 1
         for (col, row), color in changes:
-            k.set_point(st, zh, (row + 1) * stride + col + 1, 0 if color is None else int(color))
+            rb.set_point(st, zh, (row + 1) * stride + col + 1, 0 if color is None else int(color))
 
     def is_eye_like(self, point: Point, color: Color) -> bool:
         """Whether `point` is an own eye a random player should not fill (see kernels)."""
@@ -365,9 +365,9 @@ class Board:
         if fresh.hash != self.hash:
             raise AssertionError(f"hash differs from a recomputation{where}")
         for loc in self._stone_locs():
-            a = (int(self.state[k.HEAD, loc]), int(fresh.state[k.HEAD, loc]))
-            mine = self.state[k.LIBS, a[0]], self.state[k.SIZE, a[0]]
-            theirs = fresh.state[k.LIBS, a[1]], fresh.state[k.SIZE, a[1]]
+            a = (int(self.state[lay.HEAD, loc]), int(fresh.state[lay.HEAD, loc]))
+            mine = self.state[lay.LIBS, a[0]], self.state[lay.SIZE, a[0]]
+            theirs = fresh.state[lay.LIBS, a[1]], fresh.state[lay.SIZE, a[1]]
             if tuple(mine) != tuple(theirs):
                 raise AssertionError(
                     f"chain at {self.point(loc)}: (libs, size) {mine} != recomputed {theirs}"
@@ -375,26 +375,26 @@ class Board:
                 )
             if self.chain(self.point(loc)) != fresh.chain(self.point(loc)):
                 raise AssertionError(f"chain at {self.point(loc)} has the wrong stones{where}")
-        n = int(self.state[k.HDR, k.H_NEMPTY])
-        listed = sorted(int(x) for x in self.state[k.EMPTIES, :n])
+        n = int(self.state[lay.HDR, lay.H_NEMPTY])
+        listed = sorted(int(x) for x in self.state[lay.EMPTIES, :n])
         empties = sorted(self.loc(p) for p in self.empty_points())
         if listed != empties:
             raise AssertionError(f"empty-point list is out of date{where}")
-        for i, loc in enumerate(self.state[k.EMPTIES, :n]):
-            if self.state[k.EPOS, loc] != i:
+        for i, loc in enumerate(self.state[lay.EMPTIES, :n]):
+            if self.state[lay.EPOS, loc] != i:
                 raise AssertionError(f"empty-point index of {self.point(int(loc))} is wrong")
 
     # -- helpers -----------------------------------------------------------------------------
 
     def _stone_loc(self, point: Point) -> int:
         loc = self.loc(point)
-        if self.state[k.COLOR, loc] not in (k.BLACK, k.WHITE):
+        if self.state[lay.COLOR, loc] not in (lay.BLACK, lay.WHITE):
             raise ValueError(f"no stone at {point}")
         return loc
 
     def _stone_locs(self) -> Iterator[int]:
-        colors = self.state[k.COLOR]
-        for loc in np.nonzero((colors == k.BLACK) | (colors == k.WHITE))[0]:
+        colors = self.state[lay.COLOR]
+        for loc in np.nonzero((colors == lay.BLACK) | (colors == lay.WHITE))[0]:
             yield int(loc)
 
     def __repr__(self) -> str:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from tengen.core import coords, jit, kernels, zobrist
+from tengen.core import coords, jit, kernels, layout, rebuild, zobrist
 from tengen.core import handicap as handicap_rules
 from tengen.core.board import CAPTURED_SHIFT, NO_HASHES, Board
 from tengen.core.color import Color
@@ -22,7 +22,8 @@ from tengen.core.coords import Move, Point
 from tengen.core.errors import IllegalMove, IllegalReason
 from tengen.core.rules import CHINESE, KoRule, Ruleset
 
-k = jit.live(kernels)  # interpreted until compiled (see `core.jit`)
+# Interpreted until compiled (see `core.jit`).
+k, lay, rb = jit.live(kernels), jit.live(layout), jit.live(rebuild)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +46,7 @@ _set_color, _set_move, _set_number, _set_captured, _set_violations = (
 )
 
 # What undo needs besides a move's GameMove: the kernels' packed record, the previous ORDER
-# value and hash (for `kernels.undo`), and the player to move and passes before it.
+# value and hash (for `rebuild.undo`), and the player to move and passes before it.
 _Undo = tuple[int, int, int, Color, int]
 
 
@@ -297,7 +298,7 @@ class Game:
                     )
                 wanted[p if type(p) is Point else Point(col, row)] = value
         stride = width + 1
-        colors = board.state[k.COLOR].tolist()  # one copy, not one numpy read per point
+        colors = board.state[lay.COLOR].tolist()  # one copy, not one numpy read per point
         changes = []
         for p, value in wanted.items():
             before = _STONE[colors[(p.row + 1) * stride + p.col + 1]]
@@ -308,7 +309,7 @@ class Game:
         placed = [p for p, _, after in changes if after is not None]
         locs = np.array([(p.row + 1) * stride + p.col + 1 for p in placed], np.intp)
         st = board.state
-        dead = np.flatnonzero(st[k.LIBS, st[k.HEAD, locs]] == 0)
+        dead = np.flatnonzero(st[lay.LIBS, st[lay.HEAD, locs]] == 0)
         if len(dead):
             self._unapply(action)
             where = coords.name(placed[dead[0]], width, height)
@@ -474,7 +475,7 @@ class Game:
             packed, prev_order, prev_hash, self.to_play, self.consecutive_passes = (
                 self._undo_moves.pop()
             )
-            k.undo(self.board.state, self.board.hashes, packed, prev_order, prev_hash)
+            rb.undo(self.board.state, self.board.hashes, packed, prev_order, prev_hash)
         elif isinstance(action, _Setup):
             self._forget(self.to_play)
             self.board.set_points((p, before) for p, before, _ in reversed(action.changes))

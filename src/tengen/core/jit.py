@@ -36,6 +36,7 @@ from numba.core.dispatcher import Dispatcher
 
 MODES = ("background", "compiled", "interpreted")
 SIGNATURES = "tengen-signatures-{key}.pickle"  # in numba's cache folder of `tengen.core`
+RULES = ("tengen.core.layout", "tengen.core.kernels", "tengen.core.rebuild")  # warmed up first
 
 _log = logging.getLogger(__name__)
 _lock = threading.RLock()
@@ -140,9 +141,9 @@ def record(path: Path | None = None) -> Path:
 def signature_path() -> Path:
     """Where the signature list of this build of tengen lives: beside numba's cache of
     `tengen.core`, named by a key of the Python, numba and every tengen source file."""
-    from tengen.core import kernels
+    from tengen.core import layout
 
-    folder = Path(cast(Any, kernels.init_state)._cache._cache_path)  # numba's choice of folder
+    folder = Path(cast(Any, layout.init_state)._cache._cache_path)  # numba's choice of folder
     digest = hashlib.sha256(f"{sys.version}\n{numba.__version__}\n".encode())
     root = Path(__file__).resolve().parent.parent
     for source in sorted(root.rglob("*.py")):
@@ -199,7 +200,7 @@ def _warm_up() -> None:
         for (module_name, attr), sigs in _signatures().items():
             by_module.setdefault(module_name, []).append((attr, sigs))
         # The rules first (a game's moves), each module handed over once it is ready.
-        for module_name in sorted(by_module, key=lambda name: name != "tengen.core.kernels"):
+        for module_name in sorted(by_module, key=lambda name: name not in RULES):
             module = importlib.import_module(module_name)
             for attr, sigs in by_module[module_name]:
                 kernel = getattr(module, attr, None)

@@ -1,21 +1,13 @@
-"""The Go capture rules as compiled kernels over one flat state array.
+"""The Go capture rules as compiled kernels over one flat state array (`core.layout`).
 
-This is the only implementation of placing, capturing, suicide, the simple-ko point and undo in
-tengen: `core.board.Board` calls these functions for every move, and the random playouts call
-them from compiled code, so the fast path and the checked path cannot drift apart.
+This is the only implementation of placing, capturing, suicide and the simple-ko point in
+tengen (taking a move back and setting a point up are `core.rebuild`'s): `core.board.Board`
+calls these functions for every move, and the random playouts call them from compiled code, so
+the fast path and the checked path cannot drift apart.
 
 The kernels are compiled with numba (``cache=True`` keeps the machine code between runs): the
 board is a few small int arrays and the work per move is a handful of branches, exactly what an
 LLVM JIT turns into C-speed code while the source stays readable Python.
-
-State layout (KataGo's padded board, see STYLE.md): ``st`` is an int32 array of shape
-``(NROWS, n)``. A point at column ``c``, row ``r`` (row 0 at the top) is the location
-``(r + 1) * stride + c + 1`` with ``stride = width + 1``; the cells around the board hold
-``WALL``, so a neighbour is ``loc + offset`` with no bounds check. Location 0 is always a wall
-cell and stands for "pass" and "no point". Chains are circular linked lists (``NEXT``) whose
-stones all point at one head stone (``HEAD``); the liberty count and size are stored at the
-head. ``zh`` is an int64 array: ``zh[0]`` is the position hash, ``zh[1 + (colour - 1) * n +
-loc]`` the Zobrist key of a stone.
 
 Knows nothing of turn order, superko or scoring (``core.game`` and ``core.rules`` do).
 """
@@ -25,35 +17,43 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-EMPTY, BLACK, WHITE, WALL = 0, 1, 2, 3
-
-# Rows of the state array.
-HDR, COLOR, HEAD, NEXT, LIBS, SIZE, MARK, EMPTIES, EPOS, ORDER = range(10)
-NROWS = 10
-
-# Header slots (row HDR).
-H_WIDTH, H_HEIGHT, H_STRIDE, H_CELLS = 0, 1, 2, 3
-H_KO, H_KO_COLOR = 4, 5  # the simple-ko point and the colour that may not play there
-H_CAPS = 6  # H_CAPS + colour - 1: stones captured by that colour (prisoners it holds)
-H_MARKGEN = 8  # generation counter for the MARK row
-H_NEMPTY = 9  # length of the EMPTIES list
-H_SERIAL = 10  # stones placed so far; ORDER holds each stone's serial
-HEADER_SLOTS = 16
+from tengen.core.layout import (
+    COLOR,
+    EMPTY,
+    H_CAPS,
+    H_CELLS,
+    H_KO,
+    H_KO_COLOR,
+    H_SERIAL,
+    H_STRIDE,
+    HDR,
+    HEAD,
+    LIBS,
+    MARK,
+    NEXT,
+    ORDER,
+    SIZE,
+    WALL,
+    clear_stone,
+    next_mark,
+    offset,
+    set_stone,
+)
 
 # Legality codes returned by `legality`.
 LEGAL, OCCUPIED, SUICIDE, KO = 0, 1, 2, 3
 
-# Packed move record: bit fields of one int64.
-_LOC_BITS = 13
-_LOC_MASK = (1 << _LOC_BITS) - 1
+# Packed move record: bit fields of one int64 (`play` packs it, `rebuild.undo` reads it).
+LOC_BITS = 13
+LOC_MASK = (1 << LOC_BITS) - 1
 
 
 @njit(cache=True, inline="always")
 def _pack(
     loc: int, ko: int, color: int, ko_color: int, capdirs: int, suicide: int, captured: int
 ) -> np.int64:
-    """Pack a move record into one int64 (see `undo` for the field order)."""
-    b = np.int64(_LOC_BITS)
+    """Pack a move record into one int64 (see `rebuild.undo` for the field order)."""
+    b = np.int64(LOC_BITS)
     return (
         np.int64(loc)
         | (np.int64(ko) << b)
@@ -66,101 +66,9 @@ def _pack(
 
 
 @njit(cache=True, inline="always")
-def _offset(st: np.ndarray, d: int) -> int:
-    s = st[HDR, H_STRIDE]
-    if d == 0:
-        return -s
-    if d == 1:
-        return -1
-    if d == 2:
-        return 1
-    return s
-
-
-@njit(cache=True)
-def init_state(st: np.ndarray, width: int, height: int) -> None:
-    """Fill a zeroed state array for an empty board of the given size."""
-    stride = width + 1
-    cells = st.shape[1]
-    st[HDR, H_WIDTH] = width
-    st[HDR, H_HEIGHT] = height
-    st[HDR, H_STRIDE] = stride
-    st[HDR, H_CELLS] = cells
-    for loc in range(cells):
-        st[COLOR, loc] = WALL
-        st[EPOS, loc] = -1
-    n = 0
-    for r in range(height):
-        for c in range(width):
-            loc = (r + 1) * stride + c + 1
-            st[COLOR, loc] = EMPTY
-            st[EMPTIES, n] = loc
-            st[EPOS, loc] = n
-            n += 1
-    st[HDR, H_NEMPTY] = n
-
-
-@njit(cache=True, inline="always")
-def _next_mark(st: np.ndarray) -> int:
-    g = st[HDR, H_MARKGEN] + 1
-    if g > 2_000_000_000:
-        st[MARK, :] = 0
-        g = 1
-    st[HDR, H_MARKGEN] = g
-    return g
-
-
-@njit(cache=True, inline="always")
-def _empties_remove(st: np.ndarray, loc: int) -> None:
-    i = st[EPOS, loc]
-    last = st[HDR, H_NEMPTY] - 1
-    moved = st[EMPTIES, last]
-    st[EMPTIES, i] = moved
-    st[EPOS, moved] = i
-    st[EPOS, loc] = -1
-    st[HDR, H_NEMPTY] = last
-
-
-@njit(cache=True, inline="always")
-def _empties_add(st: np.ndarray, loc: int) -> None:
-    n = st[HDR, H_NEMPTY]
-    st[EMPTIES, n] = loc
-    st[EPOS, loc] = n
-    st[HDR, H_NEMPTY] = n + 1
-
-
-@njit(cache=True, inline="always")
-def set_aside(st: np.ndarray, i: int, k: int) -> None:
-    """Swap the empty point at index `i` of the empties list with the one at `k`, so that a
-    sampler drawing from indices [0, k) no longer sees it; the list keeps every empty point."""
-    loc = st[EMPTIES, i]
-    other = st[EMPTIES, k]
-    st[EMPTIES, i] = other
-    st[EPOS, other] = i
-    st[EMPTIES, k] = loc
-    st[EPOS, loc] = k
-
-
-@njit(cache=True, inline="always")
-def _set_stone(st: np.ndarray, zh: np.ndarray, loc: int, color: int) -> None:
-    """Put a stone on an empty point: colour, hash, empty list (chain data is the caller's)."""
-    st[COLOR, loc] = color
-    zh[0] ^= zh[1 + (color - 1) * st[HDR, H_CELLS] + loc]
-    _empties_remove(st, loc)
-
-
-@njit(cache=True, inline="always")
-def _clear_stone(st: np.ndarray, zh: np.ndarray, loc: int) -> None:
-    color = st[COLOR, loc]
-    st[COLOR, loc] = EMPTY
-    zh[0] ^= zh[1 + (color - 1) * st[HDR, H_CELLS] + loc]
-    _empties_add(st, loc)
-
-
-@njit(cache=True, inline="always")
 def _is_liberty_of(st: np.ndarray, empty: int, head: int) -> bool:
     for d in range(4):
-        a = empty + _offset(st, d)
+        a = empty + offset(st, d)
         if st[COLOR, a] != EMPTY and st[COLOR, a] != WALL and st[HEAD, a] == head:
             return True
     return False
@@ -175,7 +83,7 @@ def _merge(st: np.ndarray, h1: int, h2: int) -> int:
     s = h2
     while True:
         for d in range(4):
-            e = s + _offset(st, d)
+            e = s + offset(st, d)
             if st[COLOR, e] == EMPTY and not _is_liberty_of(st, e, h1):
                 libs += 1
         st[HEAD, s] = h1
@@ -197,13 +105,13 @@ def _remove_chain(st: np.ndarray, zh: np.ndarray, any_stone: int) -> int:
     s = head
     n = 0
     while True:
-        _clear_stone(st, zh, s)
+        clear_stone(st, zh, s)
         n += 1
         h0 = -1
         h1 = -1
         h2 = -1
         for d in range(4):
-            a = s + _offset(st, d)
+            a = s + offset(st, d)
             col = st[COLOR, a]
             if col == EMPTY or col == WALL:
                 continue
@@ -237,7 +145,7 @@ def legality(st: np.ndarray, loc: int, color: int, allow_suicide: bool) -> int:
     opp = 3 - color
     friend = False
     for d in range(4):
-        a = loc + _offset(st, d)
+        a = loc + offset(st, d)
         col = st[COLOR, a]
         if col == EMPTY:
             return LEGAL
@@ -275,7 +183,7 @@ def hash_after(st: np.ndarray, zh: np.ndarray, loc: int, color: int) -> int:
     seen1 = -1
     seen2 = -1
     for d in range(4):
-        a = loc + _offset(st, d)
+        a = loc + offset(st, d)
         col = st[COLOR, a]
         if col == EMPTY:
             own_libs = True
@@ -297,7 +205,7 @@ def hash_after(st: np.ndarray, zh: np.ndarray, loc: int, color: int) -> int:
         return h ^ zh[1 + (color - 1) * st[HDR, H_CELLS] + loc]
     # Suicide: the new stone and every friendly chain it joins leave the board.
     for d in range(4):
-        a = loc + _offset(st, d)
+        a = loc + offset(st, d)
         if st[COLOR, a] == color:
             head = st[HEAD, a]
             if head != seen0 and head != seen1 and head != seen2:
@@ -321,7 +229,7 @@ def play(st: np.ndarray, zh: np.ndarray, loc: int, color: int) -> tuple[np.int64
     prev_ko = st[HDR, H_KO]
     prev_ko_color = st[HDR, H_KO_COLOR]
     prev_order = st[ORDER, loc]
-    _set_stone(st, zh, loc, color)
+    set_stone(st, zh, loc, color)
     st[HDR, H_SERIAL] += 1
     st[ORDER, loc] = st[HDR, H_SERIAL]
     st[HEAD, loc] = loc
@@ -329,19 +237,19 @@ def play(st: np.ndarray, zh: np.ndarray, loc: int, color: int) -> tuple[np.int64
     st[SIZE, loc] = 1
     libs = 0
     for d in range(4):
-        if st[COLOR, loc + _offset(st, d)] == EMPTY:
+        if st[COLOR, loc + offset(st, d)] == EMPTY:
             libs += 1
     st[LIBS, loc] = libs
 
     capdirs = 0
     for d in range(4):
-        a = loc + _offset(st, d)
+        a = loc + offset(st, d)
         if st[COLOR, a] != opp:
             continue
         h = st[HEAD, a]
         seen = False
         for e in range(d):
-            b = loc + _offset(st, e)
+            b = loc + offset(st, e)
             if st[COLOR, b] == opp and st[HEAD, b] == h:
                 seen = True
         if seen:
@@ -351,7 +259,7 @@ def play(st: np.ndarray, zh: np.ndarray, loc: int, color: int) -> tuple[np.int64
             capdirs |= 1 << d
 
     for d in range(4):
-        a = loc + _offset(st, d)
+        a = loc + offset(st, d)
         if st[COLOR, a] != color:
             continue
         h = st[HEAD, a]
@@ -364,7 +272,7 @@ def play(st: np.ndarray, zh: np.ndarray, loc: int, color: int) -> tuple[np.int64
     ko_point = 0
     for d in range(4):
         if capdirs & (1 << d):
-            a = loc + _offset(st, d)
+            a = loc + offset(st, d)
             if st[COLOR, a] == opp:
                 n = _remove_chain(st, zh, a)
                 captured += n
@@ -417,135 +325,6 @@ def play_pass(st: np.ndarray) -> np.int64:
 
 
 @njit(cache=True)
-def _fill(st: np.ndarray, zh: np.ndarray, start: int, color: int, out: np.ndarray, n: int) -> int:
-    """Flood-fill the empty region at `start` with `color`, appending the points to `out[n:]`.
-
-    Returns the new length of `out`. Used only by `undo`: a captured chain's points form exactly
-    one empty region, bounded by the capturer's stones, once every later move is undone.
-    """
-    _set_stone(st, zh, start, color)
-    out[n] = start
-    top = n + 1
-    i = n
-    while i < top:
-        s = out[i]
-        i += 1
-        for d in range(4):
-            a = s + _offset(st, d)
-            if st[COLOR, a] == EMPTY:
-                _set_stone(st, zh, a, color)
-                out[top] = a
-                top += 1
-    return top
-
-
-@njit(cache=True)
-def _rebuild_chain(st: np.ndarray, seed: int, stone_mark: int) -> None:
-    """Recompute the chain through `seed` from scratch: head, links, size, liberties."""
-    color = st[COLOR, seed]
-    lib_mark = _next_mark(st)
-    stack = np.empty(st[HDR, H_CELLS], np.int32)
-    stack[0] = seed
-    top = 1
-    st[MARK, seed] = stone_mark
-    st[HEAD, seed] = seed
-    st[NEXT, seed] = seed
-    size = 0
-    libs = 0
-    while top > 0:
-        top -= 1
-        s = stack[top]
-        size += 1
-        if s != seed:
-            st[HEAD, s] = seed
-            st[NEXT, s] = st[NEXT, seed]
-            st[NEXT, seed] = s
-        for d in range(4):
-            a = s + _offset(st, d)
-            col = st[COLOR, a]
-            if col == EMPTY:
-                if st[MARK, a] != lib_mark:
-                    st[MARK, a] = lib_mark
-                    libs += 1
-            elif col == color and st[MARK, a] != stone_mark:
-                st[MARK, a] = stone_mark
-                stack[top] = a
-                top += 1
-    st[SIZE, seed] = size
-    st[LIBS, seed] = libs
-
-
-@njit(cache=True)
-def _rebuild_around(st: np.ndarray, start: int, stone_mark: int) -> None:
-    """Rebuild the chain at `start` (if a stone not yet rebuilt) and every chain touching it."""
-    col = st[COLOR, start]
-    if (col == BLACK or col == WHITE) and st[MARK, start] != stone_mark:
-        _rebuild_chain(st, start, stone_mark)
-    for d in range(4):
-        a = start + _offset(st, d)
-        col = st[COLOR, a]
-        if (col == BLACK or col == WHITE) and st[MARK, a] != stone_mark:
-            _rebuild_chain(st, a, stone_mark)
-
-
-@njit(cache=True)
-def undo(st: np.ndarray, zh: np.ndarray, rec: int, prev_order: int, prev_hash: int) -> None:
-    """Take back the move whose packed record is `rec`; records must be undone in LIFO order."""
-    loc = rec & _LOC_MASK
-    prev_ko = (rec >> _LOC_BITS) & _LOC_MASK
-    color = (rec >> (2 * _LOC_BITS)) & 3
-    prev_ko_color = (rec >> (2 * _LOC_BITS + 2)) & 3
-    capdirs = (rec >> (2 * _LOC_BITS + 4)) & 15
-    suicide = (rec >> (2 * _LOC_BITS + 8)) & 1
-    captured = rec >> (2 * _LOC_BITS + 9)
-    st[HDR, H_KO] = prev_ko
-    st[HDR, H_KO_COLOR] = prev_ko_color
-    if loc == 0:
-        return
-    opp = 3 - color
-    # Put the removed stones back while the stone at loc still bounds their regions, then
-    # lift that stone; rebuild chains only once every colour is final.
-    restored = np.empty(st[HDR, H_CELLS], np.int32)
-    n = 0
-    if suicide:
-        n = _fill(st, zh, loc, color, restored, 0)
-        st[HDR, H_CAPS + opp - 1] -= captured
-    else:
-        for d in range(4):
-            a = loc + _offset(st, d)
-            if capdirs & (1 << d) and st[COLOR, a] == EMPTY:
-                n = _fill(st, zh, a, opp, restored, n)
-        st[HDR, H_CAPS + color - 1] -= captured
-    _clear_stone(st, zh, loc)
-    stone_mark = _next_mark(st)
-    _rebuild_around(st, loc, stone_mark)
-    for i in range(n):
-        _rebuild_around(st, restored[i], stone_mark)
-    st[ORDER, loc] = prev_order
-    st[HDR, H_SERIAL] -= 1
-    zh[0] = prev_hash
-
-
-@njit(cache=True)
-def set_point(st: np.ndarray, zh: np.ndarray, loc: int, color: int) -> None:
-    """Setup (SGF AB/AW/AE): make `loc` hold `color` or EMPTY with no capture, then rebuild.
-
-    Chains left with no liberty stay on the board; the caller decides whether to allow that.
-    """
-    if st[COLOR, loc] == color:
-        return
-    if st[COLOR, loc] != EMPTY:
-        _clear_stone(st, zh, loc)
-    if color != EMPTY:
-        _set_stone(st, zh, loc, color)
-        st[HDR, H_SERIAL] += 1
-        st[ORDER, loc] = st[HDR, H_SERIAL]
-    st[HDR, H_KO] = 0
-    st[HDR, H_KO_COLOR] = 0
-    _rebuild_around(st, loc, _next_mark(st))
-
-
-@njit(cache=True)
 def legal_points(
     st: np.ndarray,
     zh: np.ndarray,
@@ -584,13 +363,13 @@ def _listed(st: np.ndarray, loc: int, color: int, allow_suicide: bool, skip_eyes
 @njit(cache=True)
 def chain_liberties(st: np.ndarray, loc: int, out: np.ndarray) -> int:
     """Write the liberties of the chain at `loc` into `out`; return how many."""
-    mark = _next_mark(st)
+    mark = next_mark(st)
     head = st[HEAD, loc]
     s = head
     n = 0
     while True:
         for d in range(4):
-            a = s + _offset(st, d)
+            a = s + offset(st, d)
             if st[COLOR, a] == EMPTY and st[MARK, a] != mark:
                 st[MARK, a] = mark
                 out[n] = a
@@ -625,7 +404,7 @@ def is_eye_like(st: np.ndarray, loc: int, color: int) -> bool:
     """
     edge = False
     for d in range(4):
-        col = st[COLOR, loc + _offset(st, d)]
+        col = st[COLOR, loc + offset(st, d)]
         if col == WALL:
             edge = True
         elif col != color:

@@ -16,6 +16,15 @@ from numba import njit
 
 from tengen.core.area import owners
 from tengen.core.kernels import (
+    LEGAL,
+    chain_liberties,
+    chain_stones,
+    is_eye_like,
+    legality,
+    play,
+    play_pass,
+)
+from tengen.core.layout import (
     BLACK,
     COLOR,
     EMPTIES,
@@ -24,16 +33,9 @@ from tengen.core.kernels import (
     H_STRIDE,
     HDR,
     HEAD,
-    LEGAL,
     LIBS,
     WALL,
     WHITE,
-    chain_liberties,
-    chain_stones,
-    is_eye_like,
-    legality,
-    play,
-    play_pass,
     set_aside,
 )
 

@@ -16,7 +16,8 @@ from numba import njit
 from tengen.core import hashset, zobrist
 from tengen.core.board import Board
 from tengen.core.color import Color
-from tengen.core.kernels import (
+from tengen.core.kernels import KO, LEGAL, OCCUPIED, SUICIDE, hash_after, legality, play, play_pass
+from tengen.core.layout import (
     BLACK,
     COLOR,
     EMPTY,
@@ -25,18 +26,10 @@ from tengen.core.kernels import (
     H_WIDTH,
     HDR,
     HEAD,
-    KO,
-    LEGAL,
     LIBS,
-    OCCUPIED,
-    SUICIDE,
     WHITE,
-    hash_after,
-    legality,
-    play,
-    play_pass,
-    set_point,
 )
+from tengen.core.rebuild import set_point
 from tengen.core.rules import KoRule, Ruleset
 from tengen.core.zobrist import situation_compiled
 
