@@ -20,7 +20,8 @@ from tengen.core.color import Color
 from tengen.core.game import Game
 from tengen.sgf import Node, parse, serialise
 from tengen.web import schemas
-from tengen.web.analysis import Analysts, Budget, position_key
+from tengen.web.analysis import Analysts, Budget
+from tengen.web.analysis_view import position_key
 from tengen.web.routes import _budget
 from tengen.web.schemas import NewGame
 from tengen.web.seats import BadRequest, Conflict, Forbidden

@@ -34,11 +34,10 @@ from tengen.ai.analysis import Analyser, Analysis
 from tengen.analysis.engine import EngineError
 from tengen.analysis.position import Position
 from tengen.analysis.review import LEAD, WINRATE, GameReview, annotate, judge
-from tengen.core.color import Color
-from tengen.core.coords import to_gtp
 from tengen.core.game import Game
 from tengen.sgf import Node, parse, serialise
 from tengen.sgf.cursor import Cursor
+from tengen.web.analysis_view import position_key, position_view
 from tengen.web.engines import BUILTIN, Engines, SharedEngine
 from tengen.web.review_line import (
     graph_point,
@@ -56,7 +55,6 @@ from tengen.web.sessions import AnySession
 
 DEFAULT_SECONDS = 15.0
 GRAPH_PLAYOUTS = 300  # per position of the graph: enough for its shape, quick on 2 cores
-SHOWN_MOVES = 10  # candidate moves drawn on the board
 REPORT_EVERY = 0.5  # seconds between progress messages
 TICK = 0.1  # seconds between the search's progress calls: how soon Stop takes effect
 BUILTIN_NAME = "tengen (built-in)"  # how the record's review comments name it
@@ -77,46 +75,6 @@ class Budget:
 
     seconds: float | None = None
     playouts: int | None = None
-
-
-def position_key(game: Game) -> str:
-    """The player to move and the stones, as the page can write them from a game state
-    (``to_play:row/row/...``): an analysis is drawn only on the position it is about."""
-    rows = ("".join(".BW"[int(v)] for v in row) for row in game.board.grid())
-    return f"{game.to_play.name.lower()}:{'/'.join(rows)}"
-
-
-def position_view(analysis: Analysis, key: str, running: bool) -> dict[str, Any]:
-    """What the page draws: win rates and score leads (the moves' for the player to move,
-    ``black_winrate`` and ``black_lead`` for the bar), the best moves with visits and principal
-    variations, Black's ownership."""
-    black = analysis.to_play is Color.BLACK
-    h = analysis.height
-    moves = [m for m in analysis.moves if m.visits > 0][:SHOWN_MOVES]
-    return {
-        "running": running,
-        "key": key,
-        "to_play": analysis.to_play.name.lower(),
-        "visits": analysis.visits,
-        "winrate": analysis.winrate,
-        "black_winrate": analysis.winrate if black else 1 - analysis.winrate,
-        "black_lead": analysis.score_lead if black else -analysis.score_lead,
-        "moves": [
-            {
-                "vertex": to_gtp(m.move, h),
-                "point": None if m.move is None else [m.move.col, m.move.row],
-                "visits": m.visits,
-                "winrate": m.winrate,
-                "score_lead": m.score_lead,
-                "prior": m.prior,
-                "pv": [to_gtp(p, h) for p in m.pv],
-            }
-            for m in moves
-        ],
-        "ownership": [round(v, 2) for v in analysis.ownership],
-        "width": analysis.width,
-        "height": h,
-    }
 
 
 class Analyst:
