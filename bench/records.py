@@ -2,7 +2,9 @@
 
 The workload, the same for all, file by file from bytes already in memory: read the file, then
 replay the main line of its first game on a board. The ``-parse`` rows time the parsing alone,
-to show where each side spends its time.
+to show where each side spends its time. A last table gives the memory a parsed record keeps:
+the files all read, repeated to ``MEMORY_RECORDS`` records, each kept parsed (tengen's whole
+tree, sgfmill's game), measured with tracemalloc.
 
 * ``tengen``: ``tengen.sgf.bulk.replay_main_line``, the bulk path: a compiled scan of the bytes
   finds the main line and one compiled call replays it (setup, moves, captures, ko and superko
@@ -25,9 +27,11 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import gc
 import pstats
 import sys
 import time
+import tracemalloc
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -43,6 +47,7 @@ from tengen.sgf.replay import replay
 DEFAULT_CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 DEFAULT_OUT = RESULTS / "records.json"
 QUICK_FILES = 200  # files sampled (evenly over the sorted list) by --quick
+MEMORY_RECORDS = 10_000  # records kept parsed for the memory table (1,000 with --quick)
 
 Workload = Callable[[bytes], int]  # one file's bytes -> moves replayed; raises if unreadable
 
@@ -177,6 +182,28 @@ def run(datas: list[bytes], repeats: int) -> tuple[list[Result], dict[str, objec
     return results, meta
 
 
+def kept_bytes(parse_one: Callable[[bytes], object], datas: list[bytes], records: int) -> float:
+    """Bytes per record that `parse_one`'s results keep, `datas` cycled to `records` records
+    (tracemalloc: what is allocated and still held once all are parsed)."""
+    gc.collect()
+    tracemalloc.start()
+    kept = [parse_one(datas[i % len(datas)]) for i in range(records)]
+    held, _ = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    del kept
+    return held / records
+
+
+def memory(datas: list[bytes], records: int) -> dict[str, float]:
+    """Bytes per parsed record, tengen's and sgfmill's, on the files both read."""
+    chosen = [d for d in datas if readable(tengen_parse, [d]) != [None]]
+    chosen = [d for d in chosen if readable(sgfmill_parse, [d]) != [None]]
+    return {
+        "tengen": kept_bytes(parse, chosen, records),
+        "sgfmill": kept_bytes(sgf.Sgf_game.from_bytes, chosen, records),
+    }
+
+
 def profile(datas: list[bytes], top: int, side: str) -> None:
     """Print the `top` functions of one row's workload by own time over the files it reads."""
     profiler = cProfile.Profile()
@@ -241,6 +268,21 @@ def main(argv: list[str] | None = None) -> int:
         "counts the moves it played, sgfmill the moves it read), between tengen and "
         f"tengen-full on {meta['bulk_and_full_moves_differ']}."
     )
+    records = MEMORY_RECORDS // 10 if args.quick else MEMORY_RECORDS
+    held = memory(datas, records)
+    print()
+    print(
+        render(
+            ("parsed record", "KB kept", "x sgfmill"),
+            [(n, f"{b / 1024:.1f}", f"{held['sgfmill'] / b:.2f}") for n, b in held.items()],
+        )
+    )
+    print(
+        f"{records:,} records (the files both read, cycled), each kept parsed; tracemalloc. "
+        "x sgfmill = sgfmill's bytes / this row's (above 1: tengen smaller)."
+    )
+    meta["memory_records"] = records
+    meta["bytes_per_record"] = held
     if args.profile:
         profile(datas, args.profile, args.side)
     meta.update(corpus=str(args.corpus), quick=args.quick, tengen=__version__)

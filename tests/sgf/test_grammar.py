@@ -39,6 +39,22 @@ def test_raw_values_keep_escapes_newlines_and_several_values() -> None:
     }
 
 
+@pytest.mark.parametrize("text", ["", "GC[\u5bf8\u5fc3]"])  # ASCII, or UTF-8 text in the record
+def test_two_character_values_are_one_shared_string_with_the_same_text(text: str) -> None:
+    """A point (or any value of two ASCII characters: an escape, a number) is one string for
+    every node and record, so trees stay small; other values are their own, and every value
+    reads as written."""
+    first = _only(f"(;{text}AB[pd][dd]C[ok];B[pd];W[\\]];B[\u00e9x])", strict=True)
+    second = _only("(;B[pd]AW[dd]C[ok]W[\\]])", strict=True)
+    moves = first.children[0]
+    assert moves.properties == {"B": ["pd"]}
+    assert moves.children[0].properties == {"W": ["\\]"]}
+    assert moves.children[0].children[0].properties == {"B": ["\u00e9x"]}  # not ASCII
+    assert first.properties["AB"][0] is moves.properties["B"][0] is second.properties["B"][0]
+    assert first.properties["AB"][1] is second.properties["AW"][0]
+    assert moves.children[0].properties["W"][0] is second.properties["W"][0]
+
+
 def test_whitespace_between_all_tokens() -> None:
     root = _only(" ( ; FF [4] \n C\t[x] ; B [aa] ) ", strict=True)
     assert root.properties == {"FF": ["4"], "C": ["x"]}

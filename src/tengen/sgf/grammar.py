@@ -47,6 +47,10 @@ class RawNode:
 
 
 N = TypeVar("N", bound=RawNode)
+# Every two-character ASCII raw value parsed so far, by `tokens.pair_code`: points are most of
+# a record's values (B[pd], AB[dd][pp]), and one shared string each keeps parsed trees about
+# as small as sgfmill's (each node's list then holds a reference, not a 51-byte string).
+_PAIRS: list[str | None] = [None] * (128 * 128)
 
 _SPACE = " \t\n\r\v\f"
 _SKIP_SPACE = re.compile(r"[ \t\n\r\v\f]*")
@@ -362,7 +366,8 @@ def _parse_plain(text: str, node_class: type[RawNode]) -> list[RawNode] | None:
         chars = np.concatenate(([0], np.cumsum(leading)))
         props = props.copy()
         props[:, 1:3] = chars[props[:, 1:3]]
-        values = chars[values]
+        values = values.copy()
+        values[:, :2] = chars[values[:, :2]]
     nodes: list[RawNode] = []
     roots: list[RawNode] = []
     for parent in parents.tolist():
@@ -375,17 +380,36 @@ def _parse_plain(text: str, node_class: type[RawNode]) -> list[RawNode] | None:
             up.children.append(node)
         nodes.append(node)
     spans = values.tolist()
+    pairs = _PAIRS
     for index, start, end, first, count in props.tolist():
         properties = nodes[index].properties
         ident = text[start:end]
         if ident in properties:  # repeated: the parser merges the values with a warning
             return None
         if count == 1:
-            a, b = spans[first]
-            properties[ident] = [text[a:b]]
+            a, b, pair = spans[first]
+            if pair < 0:
+                properties[ident] = [text[a:b]]
+            else:
+                value = pairs[pair]
+                if value is None:
+                    value = pairs[pair] = text[a:b]
+                properties[ident] = [value]
         else:
-            properties[ident] = [text[a:b] for a, b in spans[first : first + count]]
+            properties[ident] = [_value(text, span) for span in spans[first : first + count]]
     return roots
+
+
+def _value(text: str, span: list[int]) -> str:
+    """The raw value of one (start, end, pair) span: for a value of two ASCII characters the
+    string `_PAIRS` shares, else a slice of its own."""
+    a, b, pair = span
+    if pair < 0:
+        return text[a:b]
+    value = _PAIRS[pair]
+    if value is None:
+        value = _PAIRS[pair] = text[a:b]
+    return value
 
 
 def valid_raw(value: str) -> str:

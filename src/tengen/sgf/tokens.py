@@ -32,6 +32,15 @@ def skip_space(data: np.ndarray, pos: int) -> int:
 
 
 @njit(cache=True, inline="always")
+def pair_code(data: np.ndarray, start: int, end: int) -> int:
+    """``128 * first + second`` for a value of two ASCII bytes from `start` to `end`, else -1:
+    a key the parser uses to share one string among all the equal short values it makes."""
+    if end - start == 2 and data[start] < 128 and data[start + 1] < 128:
+        return 128 * int(data[start]) + int(data[start + 1])
+    return -1
+
+
+@njit(cache=True, inline="always")
 def _is_letter(b: int) -> bool:
     return 65 <= b <= 90 or 97 <= b <= 122
 
@@ -46,13 +55,14 @@ def tokenize(
     properties and values, how many nodes come before the first game's first ``)`` (its main
     line), whether a name has lower-case letters); each node's parent in file order (-1 for a
     game's root); each property as (node, name start, name end, first value, value count); and
-    each raw value as (start, end), the bytes between its brackets.
+    each raw value as (start, end, pair), the bytes between its brackets and, for a value of
+    two ASCII bytes (a point, mostly), their `pair_code` (-1 for any other value).
     """
     n = data.shape[0]
     info = np.zeros(7, np.int64)
     parents = np.empty(n + 1, np.int32)
     props = np.empty((n // 3 + 1, 5), np.int64)  # at least 'A[]'
-    values = np.empty((n // 2 + 1, 2), np.int64)  # at least '[]'
+    values = np.empty((n // 2 + 1, 3), np.int64)  # at least '[]'
     # Per open tree, the node its first node hangs from (-1: none, a root) and its state:
     # 0 no node yet, 1 in its nodes, 2 branched into variations.
     hang = np.empty(n // 2 + 2, np.int32)
@@ -132,6 +142,7 @@ def tokenize(
                         return info, parents[:0], props[:0], values[:0]
                     values[n_values, 0] = value
                     values[n_values, 1] = pos
+                    values[n_values, 2] = pair_code(data, value, pos)
                     n_values += 1
                     pos = skip_space(data, pos + 1)
                 props[n_props, 4] = n_values - props[n_props, 3]
