@@ -66,11 +66,8 @@ def forbidden_points(board: GomokuBoard) -> dict[Point, str]:
 def has_allowed_point(board: GomokuBoard) -> bool:
     """Whether some empty point is not forbidden to Black: `forbidden_points` stopped at the
     first point that is free (near the start of a game, the first empty point)."""
-    cells, steps = board.cells, board.steps
-    return any(
-        cells[board.index(p)] == EMPTY and _reason(cells, steps, board.index(p)) is None
-        for p in board.points()
-    )
+    cells, steps = board.cells, board.steps  # the edge cells around the board are not EMPTY
+    return any(v == EMPTY and _reason(cells, steps, i) is None for i, v in enumerate(cells))
 
 
 def _reason(cells: list[int], steps: tuple[int, ...], i: int) -> str | None:
