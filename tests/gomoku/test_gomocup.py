@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -543,3 +544,25 @@ def test_brain_against_brain_plays_a_legal_game_to_the_end(rule: Rule) -> None:
         replay.play(point)
     assert replay.result == game.result
     assert game.winner is not None or game.drawn_because
+
+
+def test_the_brain_moves_at_once_on_the_interpreted_kernels() -> None:
+    """A fresh brain answers its first TURN before the compiled kernels are ready, on their
+    interpreted twins (`core.jit`): it once failed there with an int8 overflow (numpy does
+    int8 arithmetic where numba widens), losing the game by forfeit at its first move."""
+    env = {**os.environ, "TENGEN_JIT": "interpreted", "PYTHONWARNINGS": "error::RuntimeWarning"}
+    done = subprocess.run(
+        BRAIN,
+        input="START 15\nTURN 6,2\nTURN 7,3\nEND\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    ok, first, second = done.stdout.splitlines()
+    assert ok == "OK"
+    moves = [move_of(first), move_of(second)]
+    assert len({Point(6, 2), Point(7, 3), *moves}) == 4
+    assert all(0 <= p.col < 15 and 0 <= p.row < 15 for p in moves)

@@ -31,10 +31,23 @@ from tengen.ai.gomoku.patterns import HALF, POWERS
 _POW = np.array(POWERS, dtype=np.int32)
 
 
+@njit(cache=True, inline="always")
+def _code(pat, c, j):  # type: ignore[no-untyped-def]
+    """Point `j`'s four patterns for colour `c` as one number, the index of `worth` and `kind`.
+    Each pattern is read as a Python int: `pat` is int8, and the interpreted twin (`core.jit`)
+    would compute ``1000 * pat[...]`` in int8 and fail."""
+    return (
+        int(pat[c, j, 0])
+        + 10 * int(pat[c, j, 1])
+        + 100 * int(pat[c, j, 2])
+        + 1000 * int(pat[c, j, 3])
+    )
+
+
 @njit(cache=True)
 def _refresh(j, c, pat, val, kd, total, cells, worth, kind):  # type: ignore[no-untyped-def]
     """Recombine point `j`'s four patterns for colour `c` into its worth and threat class."""
-    code = pat[c, j, 0] + 10 * pat[c, j, 1] + 100 * pat[c, j, 2] + 1000 * pat[c, j, 3]
+    code = _code(pat, c, j)
     new = worth[code]
     if cells[j] == 0:
         total[c] += new - val[c, j]
@@ -70,7 +83,7 @@ def fresh(cells, nb, tbl, worth, kind, key, pat, val, kd, total, near, sq):  # t
                     acc += digit * _POW[k]
                 key[c, j, d] = acc
                 pat[c, j, d] = tbl[c, acc]
-            code = pat[c, j, 0] + 10 * pat[c, j, 1] + 100 * pat[c, j, 2] + 1000 * pat[c, j, 3]
+            code = _code(pat, c, j)
             val[c, j] = worth[code]
             kd[c, j] = kind[code]
             if cells[j] == 0:
@@ -154,8 +167,8 @@ def ranked(cells, near, val, kd, c, out):  # type: ignore[no-untyped-def]
     count = 0
     for j in range(n):
         if cells[j] == 0 and near[j] > 0:
-            mine = max(kd[c, j], 0)
-            theirs = max(kd[1 - c, j], 0)
+            mine = max(int(kd[c, j]), 0)  # ints, not int8: `_code` says why
+            theirs = max(int(kd[1 - c, j]), 0)
             top = max(mine, theirs - 1) if theirs >= 3 else mine
             scores[count] = -(top * 100_000 + val[c, j] + (val[1 - c, j] * 3) // 4)
             out[count] = j
