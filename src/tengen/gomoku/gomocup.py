@@ -399,8 +399,8 @@ class Brain:
     def _reply_move(self, game: GomokuGame) -> str:
         """Choose, play and write the brain's move."""
         if game.is_over:
-            why = f": {game.drawn_because}" if game.drawn_because else ""
-            raise ProtocolError(f"the game is over ({game.result}{why})")
+            drawn = game.drawn_because
+            raise ProtocolError(f"the game is over ({game.result}{drawn and ': ' + drawn})")
         self.player.time_limit = self.limits.move_seconds()
         point = self.player.genmove(game)
         self._play(game, point)
