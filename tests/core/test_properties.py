@@ -194,3 +194,55 @@ def test_play_refuses_exactly_what_legality_names(
         played = game.play(move, color)
         assert (played.violations[0] if played.violations else None) is reason
     game.board.check_consistency()
+
+
+@given(
+    st.integers(2, 5),
+    st.sampled_from(list(KoRule)),
+    st.booleans(),
+    st.booleans(),
+    st.booleans(),
+    st.integers(0, 2**32 - 1),
+)
+def test_play_moves_is_play_move_by_move(
+    size: int, ko: KoRule, suicide: bool, permissive: bool, free: bool, seed: int
+) -> None:
+    """`play_moves` plays a line as `play` would move by move, and stops where `play` refuses:
+    the same entries, rules broken, board (also against the flood-fill reference), hashes,
+    superko history and turn; undoing every move empties the board again."""
+    rnd = random.Random(seed)
+    ruleset = Ruleset("test", ko=ko, suicide_allowed=suicide)
+    options = {"permissive": permissive, "free_turns": free, "end_after_passes": rnd.random() < 0.5}
+    line = Game(size, ruleset=ruleset, **options)
+    single = Game(size, ruleset=ruleset, **options)
+    moves = [pick_move(single, rnd) for _ in range(300)]
+    moves += [(Point(size, 0), B)] * rnd.randint(0, 1)  # off the board: refused
+    grid: dict[Point, Color] = {}
+    i = 0
+    while i < len(moves):
+        chunk = moves[i : i + rnd.randint(1, 80)]
+        entries = line.play_moves(chunk)
+        for (move, color), entry in zip(chunk, entries, strict=False):
+            assert single.play(move, color) == entry
+            if move is not None:
+                reference_play(grid, size, size, move, color)
+        i += len(entries)
+        if len(entries) < len(chunk):  # refused: `play` says why, in both games
+            move, color = moves[i]
+            with pytest.raises(IllegalMove) as refused:
+                line.play(move, color)
+            with pytest.raises(IllegalMove) as expected:
+                single.play(move, color)
+            assert refused.value.reason is expected.value.reason
+            i += 1
+    assert as_dict(line.board) == grid == as_dict(single.board)
+    assert (line.board.hash, line.to_play, line.moves) == (
+        single.board.hash,
+        single.to_play,
+        single.moves,
+    )
+    assert line.legal_moves() == single.legal_moves()  # superko remembers the same positions
+    line.board.check_consistency()
+    while line.actions:
+        line.undo()
+    assert not as_dict(line.board) and line.board.hash == 0

@@ -2,14 +2,27 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tengen.core import Color, Point
 from tengen.core.diagram import render
+from tengen.core.game import Game
 from tengen.sgf import SgfError, parse, parse_file
-from tengen.sgf.replay import ReplayError, check_tree, replay, ruleset_of
+from tengen.sgf.replay import (
+    ReplayError,
+    ReplayProblem,
+    apply_node,
+    check_tree,
+    new_game,
+    replay,
+    ruleset_of,
+)
+from tengen.sgf.tree import GameTree, Place
 
 CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
 
@@ -51,6 +64,67 @@ def test_permissive_replay_plays_a_ko_violation_and_says_so() -> None:
     result, problems = replay(game)
     assert [str(p) for p in problems] == ["move 2: illegal move W[bb]: ko"]
     assert result.board[Point(1, 1)] is Color.WHITE and result.board[Point(2, 1)] is None
+
+
+def random_record(rnd: random.Random, size: int, nodes: int) -> bytes:
+    """A main line of moves written every way a record writes them: points (often occupied,
+    so refused), passes as ``[]`` and ``[tt]``, points off the board, both colours in any
+    order, setup nodes, nodes with no move; under a ruleset with superko or without."""
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    rules = rnd.choice(["", "RU[Chinese]", "RU[Japanese]", "RU[NZ]"])
+    out = [f"(;GM[1]FF[4]SZ[{size}]{rules}"]
+    for _ in range(nodes):
+        point = letters[rnd.randrange(size + 1)] + letters[rnd.randrange(size)]
+        color = rnd.choice("BW")
+        kind = rnd.random()
+        if kind < 0.04:
+            out.append(f";{color}[]")
+        elif kind < 0.06:
+            out.append(f";{color}[tt]")
+        elif kind < 0.09:
+            out.append(f";A{color}[{point}]")
+        elif kind < 0.11:
+            out.append(";C[a comment]")
+        elif kind < 0.12:
+            out.append(f";{color}[{point}]PL[{rnd.choice('BW')}]")
+        else:
+            out.append(f";{color}[{point}]")
+    return ("".join(out) + ")").encode()
+
+
+@given(st.integers(2, 7), st.integers(0, 400), st.integers(0, 2**32 - 1))
+def test_replay_gives_what_applying_each_node_gives(size: int, nodes: int, seed: int) -> None:
+    """`replay` plays runs of plain moves in one call (`Game.play_moves`); it must give what
+    applying the nodes one by one gives: the same game, and the same problems, each naming
+    its node."""
+    (tree,) = parse(random_record(random.Random(seed), size, nodes)).games
+    game, problems = replay(tree)
+    expected, expected_problems = node_by_node(tree)
+    assert [(p.node, str(p)) for p in problems] == [(p.node, str(p)) for p in expected_problems]
+    assert game.moves == expected.moves and game.board.hash == expected.board.hash
+    assert (game.to_play, game.actions) == (expected.to_play, expected.actions)
+
+
+def node_by_node(tree: GameTree) -> tuple[Game, list[ReplayProblem]]:
+    """The main line replayed one `apply_node` at a time, the way the cursor steps."""
+    game = new_game(tree)
+    node = tree.root
+    place = Place(node)
+    problems = apply_node(game, node, place=place)
+    while node.children:
+        node = node.children[0]
+        place.down(0, node)
+        problems += apply_node(game, node, place=place)
+    return game, problems
+
+
+def test_a_record_of_refused_moves_reports_every_one() -> None:
+    """Every move after the first is on an occupied point: each is reported with its move
+    number (the replay plays such a run in small chunks, so it stays linear)."""
+    (tree,) = parse(b"(;SZ[9];B[ee]" + b";W[ee]" * 3000 + b")").games
+    game, problems = replay(tree)
+    assert len(problems) == 3000 and game.move_number == 1
+    assert str(problems[-1]) == "move 3001: illegal move W[ee]: occupied"
 
 
 def test_problems_in_variations_name_the_path() -> None:

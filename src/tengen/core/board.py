@@ -285,9 +285,12 @@ class Board:
     def set_points(self, changes: Iterable[tuple[Point, Color | None]]) -> None:
         """`set_point` for each (point, colour or None) in turn; the points must be on the
         board (not checked: this is the loop a large setup runs)."""
-        st, zh, stride = self.state, self.hashes, self.width + 1
+        stride = self.width + 1
+        locs, colors = [], []
         for (col, row), color in changes:
-            rb.set_point(st, zh, (row + 1) * stride + col + 1, 0 if color is None else int(color))
+            locs.append((row + 1) * stride + col + 1)
+            colors.append(0 if color is None else int(color))
+        rb.set_points(self.state, self.hashes, np.array(locs, np.intp), np.array(colors, np.intp))
 
     def is_eye_like(self, point: Point, color: Color) -> bool:
         """Whether `point` is an own eye a random player should not fill (see kernels)."""

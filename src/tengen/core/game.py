@@ -9,7 +9,7 @@ replaying from the start; redo plays undone actions again.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -264,6 +264,62 @@ class Game:
     def pass_move(self, color: Color | None = None) -> GameMove:
         """Pass for `color` (default: the player to move)."""
         return self.play(None, color)
+
+    def play_moves(self, moves: Sequence[tuple[Move, Color]]) -> list[GameMove]:
+        """Play `moves` (point or None, colour) in turn as `play` would, until one is refused.
+
+        Returns the entries of the moves played: a shorter list means the next move was
+        refused (`play` it to learn why). A permissive game (a record's replay) plays the
+        whole line in one kernel call; others play move by move.
+        """
+        if not self.permissive:
+            entries = []
+            for move, color in moves:
+                try:
+                    entries.append(self.play(move, color))
+                except IllegalMove:
+                    break
+            return entries
+        board = self.board
+        width, height = board.width, board.height
+        locs: list[int] = []
+        for move, _ in moves:
+            if move is None:
+                locs.append(0)
+                continue
+            col, row = move
+            if not (0 <= col < width and 0 <= row < height):
+                break
+            locs.append((row + 1) * (width + 1) + col + 1)
+        colors = np.fromiter((c for _, c in moves[: len(locs)]), np.int64, len(locs))
+        out = np.empty((len(locs), 5), np.int64)
+        played = k.try_play_run(
+            board.state,
+            board.hashes,
+            np.array(locs, np.int64),
+            colors,
+            self.ruleset.suicide_allowed,
+            True,
+            out,
+        )
+        superko = self.ruleset.ko is not _SIMPLE
+        # Neither superko nor the end can refuse a move of this run: LEGAL means no rule broken.
+        clean = not superko and not self.end_after_passes and self.resigned is None
+        free = self.free_turns
+        record, breaks = self._record, self._breaks
+        entries = []
+        for (move, color), loc, (code, packed, prev_order, prev_hash, after) in zip(
+            moves, locs, out[:played].tolist(), strict=False
+        ):
+            if code == _LEGAL and clean and (free or color is self.to_play):
+                broken = _NO_VIOLATIONS
+            else:
+                repeated = superko and loc != 0 and code == _LEGAL and self._repeats(after, color)
+                broken = breaks(code, color, repeated)
+            entries.append(record(move, color, loc, packed, prev_order, prev_hash, after, broken))
+        if entries:
+            self._redo.clear()
+        return entries
 
     def resign(self, color: Color | None = None) -> None:
         """`color` (default: the player to move) resigns; the game is over."""

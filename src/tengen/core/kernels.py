@@ -316,6 +316,45 @@ def try_play(
 
 
 @njit(cache=True)
+def try_play_run(
+    st: np.ndarray,
+    zh: np.ndarray,
+    locs: np.ndarray,
+    colors: np.ndarray,
+    allow_suicide: bool,
+    force: bool,
+    out: np.ndarray,
+) -> int:
+    """`try_play` of each move in turn (`play_pass` where the location is 0), stopping at the
+    first one not played: a line of moves in one call. Row i of `out` gets move i's five
+    results, as `try_play` returns them (a pass: LEGAL, its record, 0, the hash twice).
+
+    Returns how many moves were played; the next one's code is in `out` if one was refused.
+    """
+    for i in range(locs.shape[0]):
+        loc = locs[i]
+        before = int(zh[0])
+        if loc == 0:
+            out[i, 0] = LEGAL
+            out[i, 1] = play_pass(st)
+            out[i, 2] = 0
+            out[i, 3] = before
+            out[i, 4] = before
+            continue
+        code, packed, prev_order, before, after = try_play(
+            st, zh, loc, colors[i], allow_suicide, force
+        )
+        out[i, 0] = code
+        if packed == 0:
+            return i
+        out[i, 1] = packed
+        out[i, 2] = prev_order
+        out[i, 3] = before
+        out[i, 4] = after
+    return locs.shape[0]
+
+
+@njit(cache=True)
 def play_pass(st: np.ndarray) -> np.int64:
     """A pass: clears the ko point. Returns the packed record for `undo`."""
     rec = _pack(0, st[HDR, H_KO], 0, st[HDR, H_KO_COLOR], 0, 0, 0)

@@ -163,3 +163,10 @@ def set_point(st: np.ndarray, zh: np.ndarray, loc: int, color: int) -> None:
     st[HDR, H_KO] = 0
     st[HDR, H_KO_COLOR] = 0
     _rebuild_around(st, loc, next_mark(st))
+
+
+@njit(cache=True)
+def set_points(st: np.ndarray, zh: np.ndarray, locs: np.ndarray, colors: np.ndarray) -> None:
+    """`set_point` of each location in turn with its colour: a large setup in one call."""
+    for i in range(locs.shape[0]):
+        set_point(st, zh, locs[i], colors[i])

@@ -127,21 +127,33 @@ def apply_node(
     """
     props = node.properties
     if _SETUP_IDENTS.isdisjoint(props):
-        values = props.get("B")
-        color = _BLACK
-        if not values:
-            values = props.get("W")
-            color = _WHITE
-            if not values:
-                return []
-        raw = values[0]
-        if raw == "":
-            return _play(game, node, place, color, None, raw, strict, [])
-        point = properties.PLAIN_POINTS.get(raw)
-        board = game.board
-        if point is not None and raw != "tt" and point[0] < board.width and point[1] < board.height:
-            return _play(game, node, place, color, point, raw, strict, [])
+        if "B" not in props and "W" not in props:
+            return []
+        plain = _plain_move(props, game.width, game.height)
+        if plain is not None:
+            return _play(game, node, place, *plain, strict, [])
     return _apply_node_general(game, node, place, strict)
+
+
+def _plain_move(
+    props: dict[str, list[str]], width: int, height: int
+) -> tuple[Color, Point | None, str] | None:
+    """The move of a node without setup when it is a pass (``[]``) or two letters on the
+    board: (colour, point or None, raw value); None for anything the general path must read."""
+    values = props.get("B")
+    color = _BLACK
+    if not values:
+        values = props.get("W")
+        color = _WHITE
+        if not values:
+            return None
+    raw = values[0]
+    if raw == "":
+        return color, None, raw
+    point = properties.PLAIN_POINTS.get(raw)
+    if point is not None and raw != "tt" and point[0] < width and point[1] < height:
+        return color, point, raw
+    return None
 
 
 def _report(
@@ -251,13 +263,107 @@ def replay(
         n = tree.root
         place = Place(n)
         problems = apply_node(game, n, strict=strict, place=place)
-        for index in path:
-            n = n.children[index]
-            place.down(index, n)
-            problems.extend(apply_node(game, n, strict=strict, place=place))
+        if strict:
+            for index in path:
+                n = n.children[index]
+                place.down(index, n)
+                problems.extend(apply_node(game, n, strict=True, place=place))
+        else:
+            nodes = [n]
+            for index in path:
+                n = n.children[index]
+                nodes.append(n)
+            problems.extend(_PathReplay(game, nodes, path, place).run())
         return game, problems
     finally:
         collector.resume(collecting)
+
+
+class _PathReplay:
+    """`apply_node` of each node of a path in turn, in a permissive game: runs of nodes that
+    hold only a plain move (see `_plain_move`) are played by `Game.play_moves`, one kernel
+    call per run instead of one Python move each. The `Place` steps down only as far as a
+    problem needs it named, so a clean path costs no walk at all."""
+
+    # Moves per play_moves call: the most at first; after a refused move the fewest, doubling
+    # while none is refused.
+    FEWEST, MOST = 16, 4096
+
+    def __init__(self, game: Game, nodes: list[Node], path: list[int], place: Place) -> None:
+        """`nodes` are the root (where `place` stands) and then child `path[i]` of each."""
+        self.game, self.nodes, self.path, self.place = game, nodes, path, place
+        self.at = 0  # the index in `nodes` of the node `place` stands at
+        self.problems: list[ReplayProblem] = []
+
+    def run(self) -> list[ReplayProblem]:
+        """Replay every node after the root; return the problems."""
+        game, nodes = self.game, self.nodes
+        width, height = game.width, game.height
+        moves: list[tuple[Point | None, Color]] = []
+        raws: list[tuple[int, str]] = []  # (node index, raw value) of each move in `moves`
+        for i in range(1, len(nodes)):
+            props = nodes[i].properties
+            if _SETUP_IDENTS.isdisjoint(props):
+                if "B" not in props and "W" not in props:
+                    continue
+                plain = _plain_move(props, width, height)
+                if plain is not None:
+                    color, point, raw = plain
+                    moves.append((point, color))
+                    raws.append((i, raw))
+                    continue
+            self._play_run(moves, raws)
+            moves, raws = [], []
+            self.problems.extend(apply_node(game, nodes[i], place=self._place_at(i)))
+        self._play_run(moves, raws)
+        return self.problems
+
+    def _play_run(
+        self, moves: list[tuple[Point | None, Color]], raws: list[tuple[int, str]]
+    ) -> None:
+        """Play a run of plain moves, in chunks: a refused move (an occupied point) is played
+        alone to report it, and the chunks start small again after it, so that a record of
+        refused moves costs linear time."""
+        game, chunk, start = self.game, self.MOST, 0
+        while start < len(moves):
+            end = min(start + chunk, len(moves))
+            entries = game.play_moves(moves[start:end])
+            for j, entry in enumerate(entries, start):
+                if entry.violations:
+                    index, raw = raws[j]
+                    for reason in entry.violations:
+                        self._report(
+                            index, f"illegal move {entry.color.letter}[{raw}]: {reason.value}"
+                        )
+            start += len(entries)
+            if start < end:
+                index, raw = raws[start]
+                point, color = moves[start]
+                _play(
+                    game,
+                    self.nodes[index],
+                    self._place_at(index),
+                    color,
+                    point,
+                    raw,
+                    False,
+                    self.problems,
+                )
+                start += 1
+                chunk = self.FEWEST
+            else:
+                chunk = min(2 * chunk, self.MOST)
+
+    def _report(self, index: int, message: str) -> None:
+        _report(self.problems, self.nodes[index], self._place_at(index), message, False)
+
+    def _place_at(self, index: int) -> Place:
+        """The place, stepped down to node `index` (never up: the replay only goes down)."""
+        place, nodes, path = self.place, self.nodes, self.path
+        while self.at < index:
+            self.at += 1
+            place.down(path[self.at - 1], nodes[self.at])
+        return place
 
 
 def check_tree(tree: GameTree) -> list[ReplayProblem]:
