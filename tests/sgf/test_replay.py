@@ -70,9 +70,14 @@ def random_record(rnd: random.Random, size: int, nodes: int) -> bytes:
     """A main line of moves written every way a record writes them: points (often occupied,
     so refused), passes as ``[]`` and ``[tt]``, points off the board, both colours in any
     order, setup nodes, nodes with no move; under a ruleset with superko or without."""
-    letters = "abcdefghijklmnopqrstuvwxyz"
     rules = rnd.choice(["", "RU[Chinese]", "RU[Japanese]", "RU[NZ]"])
-    out = [f"(;GM[1]FF[4]SZ[{size}]{rules}"]
+    return f"(;GM[1]FF[4]SZ[{size}]{rules}{random_nodes(rnd, size, nodes)})".encode()
+
+
+def random_nodes(rnd: random.Random, size: int, nodes: int) -> str:
+    """The nodes of `random_record`."""
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    out = []
     for _ in range(nodes):
         point = letters[rnd.randrange(size + 1)] + letters[rnd.randrange(size)]
         color = rnd.choice("BW")
@@ -89,7 +94,7 @@ def random_record(rnd: random.Random, size: int, nodes: int) -> bytes:
             out.append(f";{color}[{point}]PL[{rnd.choice('BW')}]")
         else:
             out.append(f";{color}[{point}]")
-    return ("".join(out) + ")").encode()
+    return "".join(out)
 
 
 @given(st.integers(2, 7), st.integers(0, 400), st.integers(0, 2**32 - 1))
@@ -116,6 +121,49 @@ def node_by_node(tree: GameTree) -> tuple[Game, list[ReplayProblem]]:
         place.down(0, node)
         problems += apply_node(game, node, place=place)
     return game, problems
+
+
+@given(st.integers(2, 6), st.integers(0, 2**32 - 1))
+def test_check_tree_reports_what_each_node_reached_from_the_root_reports(
+    size: int, seed: int
+) -> None:
+    """`check_tree` walks every variation once, undoing on the way back and playing lines of
+    only children in one call; each node's problems must be those of a fresh replay of the
+    path from the root to it, in depth-first order."""
+    rnd = random.Random(seed)
+    (tree,) = parse(random_tree(rnd, size, depth=3)).games
+    expected = []
+    stack = [tree.root]
+    while stack:
+        node = stack.pop()
+        path = [node]
+        while path[-1].parent is not None:
+            path.append(path[-1].parent)
+        game = new_game(tree)
+        place = Place(tree.root)
+        for depth, step in enumerate(reversed(path)):
+            if depth:
+                place.down(step.parent.children.index(step), step)  # type: ignore[union-attr]
+            problems = apply_node(game, step, place=place)
+        expected += [(p.node, str(p)) for p in problems]
+        stack.extend(reversed(node.children))
+    assert [(p.node, str(p)) for p in check_tree(tree)] == expected
+
+
+def random_tree(rnd: random.Random, size: int, depth: int) -> bytes:
+    """A record of `random_nodes` with variations nested up to `depth` deep."""
+    return (
+        f"(;GM[1]SZ[{size}]{random_nodes(rnd, size, 10)}{_variations(rnd, size, depth)})".encode()
+    )
+
+
+def _variations(rnd: random.Random, size: int, depth: int) -> str:
+    if depth == 0:
+        return ""
+    return "".join(
+        f"({random_nodes(rnd, size, rnd.randint(1, 12))}{_variations(rnd, size, depth - 1)})"
+        for _ in range(rnd.randint(0, 3))
+    )
 
 
 def test_a_record_of_refused_moves_reports_every_one() -> None:

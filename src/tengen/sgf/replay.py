@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from tengen.core.color import Color
 from tengen.core.coords import Point, to_sgf
@@ -269,7 +270,7 @@ def replay(
                 place.down(index, n)
                 problems.extend(apply_node(game, n, strict=True, place=place))
         else:
-            nodes = [n]
+            nodes = []
             for index in path:
                 n = n.children[index]
                 nodes.append(n)
@@ -280,29 +281,30 @@ def replay(
 
 
 class _PathReplay:
-    """`apply_node` of each node of a path in turn, in a permissive game: runs of nodes that
-    hold only a plain move (see `_plain_move`) are played by `Game.play_moves`, one kernel
-    call per run instead of one Python move each. The `Place` steps down only as far as a
-    problem needs it named, so a clean path costs no walk at all."""
+    """`apply_node` of each node of a path down the tree in turn: runs of nodes that hold only
+    a plain move (see `_plain_move`) are played by `Game.play_moves`, one kernel call per run
+    instead of one Python move each. The `Place` steps down only as far as a problem needs it
+    named, so a clean path costs no walk at all."""
 
     # Moves per play_moves call: the most at first; after a refused move the fewest, doubling
     # while none is refused.
     FEWEST, MOST = 16, 4096
 
     def __init__(self, game: Game, nodes: list[Node], path: list[int], place: Place) -> None:
-        """`nodes` are the root (where `place` stands) and then child `path[i]` of each."""
+        """`nodes[i]` is child `path[i]` of the node before it, the first one a child of the
+        node `place` stands at, where `game` holds the position."""
         self.game, self.nodes, self.path, self.place = game, nodes, path, place
-        self.at = 0  # the index in `nodes` of the node `place` stands at
+        self.stepped = 0  # how many of `nodes` the place has stepped down through
         self.problems: list[ReplayProblem] = []
 
     def run(self) -> list[ReplayProblem]:
-        """Replay every node after the root; return the problems."""
-        game, nodes = self.game, self.nodes
+        """Apply every node of the path; return the problems."""
+        game = self.game
         width, height = game.width, game.height
         moves: list[tuple[Point | None, Color]] = []
         raws: list[tuple[int, str]] = []  # (node index, raw value) of each move in `moves`
-        for i in range(1, len(nodes)):
-            props = nodes[i].properties
+        for i, node in enumerate(self.nodes):
+            props = node.properties
             if _SETUP_IDENTS.isdisjoint(props):
                 if "B" not in props and "W" not in props:
                     continue
@@ -314,7 +316,7 @@ class _PathReplay:
                     continue
             self._play_run(moves, raws)
             moves, raws = [], []
-            self.problems.extend(apply_node(game, nodes[i], place=self._place_at(i)))
+            self.problems.extend(apply_node(game, node, place=self.place_at(i)))
         self._play_run(moves, raws)
         return self.problems
 
@@ -339,30 +341,22 @@ class _PathReplay:
             if start < end:
                 index, raw = raws[start]
                 point, color = moves[start]
-                _play(
-                    game,
-                    self.nodes[index],
-                    self._place_at(index),
-                    color,
-                    point,
-                    raw,
-                    False,
-                    self.problems,
-                )
+                place = self.place_at(index)
+                _play(game, self.nodes[index], place, color, point, raw, False, self.problems)
                 start += 1
                 chunk = self.FEWEST
             else:
                 chunk = min(2 * chunk, self.MOST)
 
     def _report(self, index: int, message: str) -> None:
-        _report(self.problems, self.nodes[index], self._place_at(index), message, False)
+        _report(self.problems, self.nodes[index], self.place_at(index), message, False)
 
-    def _place_at(self, index: int) -> Place:
-        """The place, stepped down to node `index` (never up: the replay only goes down)."""
+    def place_at(self, index: int) -> Place:
+        """The place, stepped down to `nodes[index]` (never up: the replay only goes down)."""
         place, nodes, path = self.place, self.nodes, self.path
-        while self.at < index:
-            self.at += 1
-            place.down(path[self.at - 1], nodes[self.at])
+        while self.stepped <= index:
+            place.down(path[self.stepped], nodes[self.stepped])
+            self.stepped += 1
         return place
 
 
@@ -383,24 +377,38 @@ def check_below(game: Game, node: Node, place: Place) -> list[ReplayProblem]:
     at the end. Returns what the rules refused.
     """
     problems: list[ReplayProblem] = []
-    # Each stack entry: a child to enter and its index, or the number of actions to go back
-    # to when leaving one.
-    stack: list[tuple[Node, int] | int] = _entries(node)
+    # Each stack entry: a child to enter and its index, or where to go back to when leaving
+    # the line of nodes a child began.
+    stack: list[tuple[Node, int] | _Back] = list(_entries(node))
     while stack:
         item = stack.pop()
-        if isinstance(item, int):
-            while game.actions > item:
+        if isinstance(item, _Back):
+            while game.actions > item.actions:
                 game.undo()
-            place.up()
+            while len(place.moves) > item.depth:
+                place.up()
             continue
+        # The child and the only children after it: one path, replayed as `replay` does.
         child, index = item
-        stack.append(game.actions)
-        place.down(index, child)
-        problems.extend(apply_node(game, child, place=place))
-        stack.extend(_entries(child))
+        line, path = [child], [index]
+        while len(line[-1].children) == 1:
+            line.append(line[-1].children[0])
+            path.append(0)
+        stack.append(_Back(game.actions, len(place.moves)))
+        walk = _PathReplay(game, line, path, place)
+        problems.extend(walk.run())
+        walk.place_at(len(line) - 1)
+        stack.extend(_entries(line[-1]))
     return problems
 
 
-def _entries(node: Node) -> list[tuple[Node, int] | int]:
+class _Back(NamedTuple):
+    """A walk's way back up: the game's action count and the place's depth to return to."""
+
+    actions: int
+    depth: int
+
+
+def _entries(node: Node) -> list[tuple[Node, int]]:
     """The children of `node` with their indices, last first: stack entries of a walk."""
     return [(c, i) for i, c in reversed(list(enumerate(node.children)))]
