@@ -283,6 +283,23 @@ SEKI_THREE_SHARED_LIBERTIES = """
     . . . . O X . . .
     """
 
+# From a game of tengen against Pachi (White to move after both passed): White's eleven
+# stones F3-J6 have three liberties, J3, H2 and J1, all shared with Black's lone J2, which
+# looks like a seki on three shared liberties. It is not: Black fills J3 and H2 with two
+# liberties left each time, then White must take three stones at J1 and is left with one
+# eye of three points, which Black's J2 kills. White's group is dead, as is J8.
+PYRAMID_FOUR_WITH_ITS_VITAL_POINT_TAKEN = """
+    . X O O . O X X .
+    X X O . O O O X O
+    . X O O X O X X X
+    X X X X X X . X O
+    . X . X X X X O O
+    X X X O X X X O O
+    O X O O X O O O .
+    O O . O X X O . X
+    O . O O O X O O .
+    """
+
 NAMED = [
     (
         BIG_GROUP_FALSE_EYE,
@@ -297,6 +314,7 @@ NAMED = [
     (FALSE_SEKI_THROW_IN, B, "A6 B6 B7 B8 C7 C8 C9", ""),
     (FALSE_SEKI_THROW_IN, W, "A6 B6 B7 B8 C7 C8 C9", ""),
     (SEKI_THREE_SHARED_LIBERTIES, B, "", "A6 A7 B6 C6 C7 D7 D8 D9 A9 B9 B8 B7"),
+    (PYRAMID_FOUR_WITH_ITS_VITAL_POINT_TAKEN, W, "J8 J6 H5 J5 H4 J4 F3 G3 H3 G2 G1 H1", ""),
 ]
 NAMED_IDS = [
     "big-group-false-eye",
@@ -307,6 +325,7 @@ NAMED_IDS = [
     "false-seki-black-first",
     "false-seki-white-first",
     "seki-three-shared-liberties",
+    "pyramid-four-with-its-vital-point-taken",
 ]
 
 

@@ -292,31 +292,51 @@ def _seki_chains(board: Board, candidates: list[Chain]) -> tuple[set[str], set[s
 
 
 def _nakade_throw_in(board: Board, chain: Chain) -> bool:
-    """Whether the opponent kills `chain` by throwing in: it fills a liberty of `chain` with a
-    chain of three stones or fewer left in atari, and once `chain` takes them it has no
-    liberty but the points taken, which join it to no other chain of its colour: one eye of
-    three points or fewer (a false seki: the opponent then plays in its middle)."""
-    attacker = chain.color.opponent
-    for point in chain.liberties:
+    """Whether the opponent kills `chain` by filling its liberties: each fill but the last
+    leaves the filling stones with two liberties or more and `chain` too (so `chain` has no
+    capture to answer with, and filling one of its own liberties only helps the filler),
+    and the last leaves a chain of three stones or fewer in atari. Once `chain` takes them
+    it has no liberty but the points taken, which join it to no other chain of its colour:
+    one eye of three points or fewer (a false seki: the opponent then plays in its middle).
+    Three shared liberties around one stone make such a shape: two fills, then the throw-in."""
+    return _fills_to_kill(board, next(iter(chain.stones)), chain.color, _MOST_FILLS)
+
+
+_MOST_INSIDE = 3  # stones a throw-in may leave: the one eye they leave is then killable
+_MOST_FILLS = 2  # fills before the throw-in: enough for three shared liberties, and bounded
+
+
+def _fills_to_kill(board: Board, stone: Point, color: Color, fills: int) -> bool:
+    """`_nakade_throw_in` for the chain of `color` at `stone` on `board`, with at most
+    `fills` fills before the throw-in."""
+    attacker = color.opponent
+    stones = board.chain(stone)
+    for point in board.liberties(stone):
         if board.legality(point, attacker) is not None:
             continue
         trial = board.copy()
-        record = trial.play_unchecked(point, attacker)
+        if trial.play_unchecked(point, attacker).captured:
+            continue
         inside, outside = trial.chain(point), trial.liberties(point)
-        if record.captured or len(outside) != 1 or len(inside) > 3:
+        if len(inside) > _MOST_INSIDE:
+            continue
+        if len(outside) >= 2:
+            if (
+                fills
+                and trial.liberty_count(stone) >= 2
+                and _fills_to_kill(trial, stone, color, fills - 1)
+            ):
+                return True
             continue
         last = next(iter(outside))
-        if trial.legality(last, chain.color) is not None:
+        if trial.legality(last, color) is not None:
             continue
-        trial.play_unchecked(last, chain.color)
+        trial.play_unchecked(last, color)
         taker = trial.chain(last)
         joins = {
-            q
-            for p in inside
-            for q in _neighbours(p)
-            if trial.on_board(q) and trial[q] is chain.color
+            q for p in inside for q in _neighbours(p) if trial.on_board(q) and trial[q] is color
         }
-        if chain.stones <= taker and joins <= taker and trial.liberties(last) <= inside:
+        if stones <= taker and joins <= taker and trial.liberties(last) <= inside:
             return True
     return False
 
