@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -58,6 +59,7 @@ class Row:
     mode: str
     seconds: float
     note: str = ""
+    cpu: float | None = None  # user + system seconds of the measured process, where it is one
 
 
 def env_for(cache: Path, mode: str) -> dict[str, str]:
@@ -69,8 +71,10 @@ def env_for(cache: Path, mode: str) -> dict[str, str]:
     return env
 
 
-def python_seconds(code: str, env: dict[str, str]) -> tuple[float, str]:
-    """Seconds from starting a fresh interpreter on `code` to its exit; its output."""
+def python_seconds(code: str, env: dict[str, str]) -> tuple[float, str, float]:
+    """Seconds from starting a fresh interpreter on `code` to its exit; its output; its CPU
+    seconds (user + system: what a loaded machine stretches far less than wall time)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(
         [sys.executable, "-c", textwrap.dedent(code)],
@@ -80,7 +84,10 @@ def python_seconds(code: str, env: dict[str, str]) -> tuple[float, str]:
         check=True,
         timeout=600,
     )
-    return time.perf_counter() - start, done.stdout.strip()
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return wall, done.stdout.strip(), cpu
 
 
 def gtp_seconds(env: dict[str, str]) -> tuple[float, float, float, str]:
@@ -132,19 +139,19 @@ def run(quick: bool) -> list[Row]:
         modes = ("default",) if quick else ("default", "compiled")
         for mode in modes:
             cold = root / f"first-{mode}"
-            secs, _ = python_seconds(FIRST_MOVE, env_for(cold, mode))
-            rows.append(Row("first move", "cold", mode, secs))
+            secs, _, cpu = python_seconds(FIRST_MOVE, env_for(cold, mode))
+            rows.append(Row("first move", "cold", mode, secs, cpu=cpu))
             gtp_cache = root / f"gtp-{mode}"
             name, first, second, move = gtp_seconds(env_for(gtp_cache, mode))
             rows.append(Row("gtp name", "cold", mode, name))
             rows.append(Row("gtp first genmove", "cold", mode, first, f"played {move}"))
             rows.append(Row("gtp second genmove", "cold", mode, second))
         ready_cache = root / "ready"
-        secs, out = python_seconds(READY, env_for(ready_cache, "default"))
+        secs, out, _ = python_seconds(READY, env_for(ready_cache, "default"))
         rows.append(Row("compiled ready", "cold", "default", float(out), "jit.wait()"))
-        secs, _ = python_seconds(FIRST_MOVE, env_for(ready_cache, "default"))
-        rows.append(Row("first move", "warm", "default", secs))
-        secs, out = python_seconds(READY, env_for(ready_cache, "default"))
+        secs, _, cpu = python_seconds(FIRST_MOVE, env_for(ready_cache, "default"))
+        rows.append(Row("first move", "warm", "default", secs, cpu=cpu))
+        secs, out, _ = python_seconds(READY, env_for(ready_cache, "default"))
         rows.append(Row("compiled ready", "warm", "default", float(out), "jit.wait()"))
         name, first, second, move = gtp_seconds(env_for(ready_cache, "default"))
         rows.append(Row("gtp name", "warm", "default", name))
@@ -161,9 +168,23 @@ def main(argv: list[str] | None = None) -> int:
     before = load()
     rows = run(args.quick)
     after = load()
-    head = ("what", "cache", "TENGEN_JIT", "seconds", "note")
-    body = [(r.what, r.cache, r.mode, f"{r.seconds:.2f}", r.note) for r in rows]
+    head = ("what", "cache", "TENGEN_JIT", "seconds", "CPU seconds", "note")
+    body: list[tuple[str, ...]] = [
+        (
+            r.what,
+            r.cache,
+            r.mode,
+            f"{r.seconds:.2f}",
+            "-" if r.cpu is None else f"{r.cpu:.2f}",
+            r.note,
+        )
+        for r in rows
+    ]
     print(render(head, body))
+    print(
+        "seconds: wall time from starting the process (first move: to its exit); CPU seconds: "
+        "the process's user + system time (the warm-up child it may start is not counted)"
+    )
     print(f"\nload before: {before}; after: {after}")
     write_json(
         args.out,
