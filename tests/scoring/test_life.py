@@ -283,6 +283,40 @@ SEKI_THREE_SHARED_LIBERTIES = """
     . . . . O X . . .
     """
 
+# From a game of tengen's player against GNU Go (tengen-9-t3-g2-s3 in the cross-check): Black's
+# F8-H6 in White's upper right has the eight points G9-J9, H8-J8, H7-J7 and J6 to make eyes
+# in, and cannot make two even moving first; GNU Go's play-out with Black to move and its
+# final_status_list both take it. The playouts keep it in three of five (mean ownership
+# 0.21), as their White misses the one answer; reading the corner out settles it.
+CORNER_TOO_SMALL = """
+    . . . . . O . . .
+    . . . . O X X . .
+    . . O O . O X . .
+    . X X X O O X X .
+    X . O X O . O O O
+    . X O O . O O X X
+    . O X O O . X O X
+    . O X O . O X O .
+    . X X O . . . . .
+    """
+
+# From GNU Go's games/nngs/whitemouse-gnugo-3.5.2-200312041808.sgf: White's F7-F9 has two
+# liberties (E7, G9) and no eye between Black's E8-E9, which joins the living C9 group at D8
+# or D9, and Black's G7-J8. Dead even with White to move, as the play-out and GNU Go's
+# final_status_list say; the playouts, where the black chains around look weak too, leave it
+# at a mean ownership of 0.14, just above DEAD_BELOW.
+NO_EYES_BETWEEN_WALLS = """
+    . O X . X O . . .
+    O O X . X O X X X
+    O X X . . O X O X
+    O X X X X X O O O
+    . O X O O O O . O
+    O O O O X X O O .
+    . O X X X X X X O
+    O X X O . X O O .
+    X X X . . . X . O
+    """
+
 NAMED = [
     (
         BIG_GROUP_FALSE_EYE,
@@ -297,6 +331,18 @@ NAMED = [
     (FALSE_SEKI_THROW_IN, B, "A6 B6 B7 B8 C7 C8 C9", ""),
     (FALSE_SEKI_THROW_IN, W, "A6 B6 B7 B8 C7 C8 C9", ""),
     (SEKI_THREE_SHARED_LIBERTIES, B, "", "A6 A7 B6 C6 C7 D7 D8 D9 A9 B9 B8 B7"),
+    (
+        CORNER_TOO_SMALL,
+        B,
+        "A5 B1 B4 B6 C1 C2 C3 C6 D5 D6 F8 G2 G3 G6 G7 G8 H4 H6 J3 J4",
+        "",
+    ),
+    (
+        NO_EYES_BETWEEN_WALLS,
+        W,
+        "A1 B1 B2 C1 C2 C3 D3 E3 E4 F2 F3 F4 F7 F8 F9 G1 G3 H3",
+        "",
+    ),
 ]
 NAMED_IDS = [
     "big-group-false-eye",
@@ -307,6 +353,8 @@ NAMED_IDS = [
     "false-seki-black-first",
     "false-seki-white-first",
     "seki-three-shared-liberties",
+    "corner-too-small",
+    "no-eyes-between-walls",
 ]
 
 
