@@ -317,6 +317,28 @@ NO_EYES_BETWEEN_WALLS = """
     X X X . . . X . O
     """
 
+# GNU Go's games/mertin13x13/GNWL1.sgf: White's K11-N11 has no eye but the space L12-N12
+# around Black's L13-N13, and its outside liberties J13 and N10 lie in Black's area. White to
+# play takes L13-N13 with L12 and N12 and is left with a straight three along the edge, where
+# Black's M13 kills: both die. GNU Go's play-outs with either side to move capture both (its
+# final_status_list keeps L13-N13). The playouts keep White in three of four (mean 0.50) and
+# L13-N13 too (0.43); reading the fight out, with Black free to fill J13 and N10, settles it.
+NAKADE_AFTER_CAPTURE = """
+    . . . O O X . . . O X X X
+    . O O O X . . . X O . O .
+    . . . O X X X X X O O O O
+    O O . O X O O O X X X X .
+    X O O O X O X X X . . . .
+    X X X O X O O O O X . . .
+    . X . X X O O X X X X . .
+    . O X X O . O O X . . . .
+    . O X O O O O X . . . . .
+    X X X O . O X X O X X X .
+    X O O O O X X . X O O O X
+    . X X O . O O X X O O X .
+    X . X O . . O O X . X . .
+    """
+
 NAMED = [
     (
         BIG_GROUP_FALSE_EYE,
@@ -343,6 +365,12 @@ NAMED = [
         "A1 B1 B2 C1 C2 C3 D3 E3 E4 F2 F3 F4 F7 F8 F9 G1 G3 H3",
         "",
     ),
+    (
+        NAKADE_AFTER_CAPTURE,
+        W,
+        "B5 B6 J4 K11 K12 K13 K2 K3 L11 L13 L2 L3 M11 M12 M13 M3 N11 N13",
+        "",
+    ),
 ]
 NAMED_IDS = [
     "big-group-false-eye",
@@ -355,14 +383,16 @@ NAMED_IDS = [
     "seki-three-shared-liberties",
     "corner-too-small",
     "no-eyes-between-walls",
+    "nakade-after-capture",
 ]
 
 
 @pytest.mark.parametrize(("diagram", "to_play", "dead", "seki"), NAMED, ids=NAMED_IDS)
 def test_named_positions(diagram: str, to_play: Color, dead: str, seki: str) -> None:
-    est = estimate(parse(diagram), to_play)
-    assert dead_stones(est) == at(dead)
-    assert seki_stones(est) == at(seki)
+    board = parse(diagram)
+    est = estimate(board, to_play)
+    assert dead_stones(est) == at(dead, board.width)
+    assert seki_stones(est) == at(seki, board.width)
 
 
 @pytest.mark.gnugo
@@ -370,5 +400,7 @@ def test_named_positions(diagram: str, to_play: Color, dead: str, seki: str) -> 
 def test_named_positions_agree_with_gnugo_playing_them_out(
     gnugo: str, diagram: str, to_play: Color, dead: str, seki: str
 ) -> None:
-    captured, standing_in_seki, moves = play_out(gnugo, parse(diagram), to_play)
-    assert (captured, standing_in_seki) == (at(dead), at(seki)), " ".join(moves)
+    board = parse(diagram)
+    captured, standing_in_seki, moves = play_out(gnugo, board, to_play)
+    expected = (at(dead, board.width), at(seki, board.width))
+    assert (captured, standing_in_seki) == expected, " ".join(moves)

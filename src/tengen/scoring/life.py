@@ -70,6 +70,7 @@ DEAD_BELOW = 0.12
 READ_BELOW = 0.6
 READ_POINTS = 10
 READ_NODES = 4000
+SETTLED_FROM = 0.8
 
 
 class Status(Enum):
@@ -171,7 +172,7 @@ def estimate(
 
     settled_chains = settled.chains()
     means = {c.label: _mean(owner, c.color, c.stones) for c in settled_chains}
-    read = _read_dead(settled, settled_chains, means, alive, alive | dead)
+    read = _read_dead(settled, settled_chains, means, owner, alive, alive | dead)
 
     def standing(chain: Chain) -> bool:
         """Not settled by Benson, and not dead by the playouts or by reading."""
@@ -215,6 +216,7 @@ def _read_dead(
     board: Board,
     chains: list[Chain],
     means: dict[str, float],
+    owner: np.ndarray,
     pass_alive_stones: set[Point],
     certain: set[Point],
 ) -> set[str]:
@@ -223,9 +225,13 @@ def _read_dead(
     A chain with a mean ownership from `DEAD_BELOW` up to `READ_BELOW` is read
     (`reading.captured_moving_first`) in its fight: the points reachable from it through
     empty points and stones of weak chains (neither pass-alive nor at `READ_BELOW` or more),
-    when they hold `READ_POINTS` empty points or fewer. It is dead when it is captured even
-    moving first, and every opponent chain in the fight survives moving first (else the fight
-    is one whoever moves first wins, which the playouts judge better).
+    leaving out the empty points the playouts give one side `SETTLED_FROM` or more, when they
+    hold `READ_POINTS` empty points or fewer. The opponent may also play on the points next
+    to the fight that the playouts give it so surely (the defender gains nothing running into
+    them). The chain is dead when it is captured even moving first, and every opponent chain
+    in the fight survives moving first (else the fight is one whoever moves first wins, which
+    the playouts judge better), leaving aside an opponent chain that one of the two encloses:
+    one may die after taking the other.
     """
     strong = {
         p
@@ -233,6 +239,7 @@ def _read_dead(
         if means[c.label] >= READ_BELOW or not c.stones.isdisjoint(pass_alive_stones)
         for p in c.stones
     }
+    strong |= {p for p in board.empty_points() if abs(owner[p.row, p.col]) >= SETTLED_FROM}
     read: set[str] = set()
     for chain in chains:
         if not chain.stones.isdisjoint(certain) or not (
@@ -242,14 +249,41 @@ def _read_dead(
         region = _fight(board, chain.stones, strong)
         if region is None:
             continue
-        stone = next(iter(chain.stones))
-        if captured_moving_first(board, stone, region, READ_NODES) and all(
-            captured_moving_first(board, next(iter(o.stones)), region, READ_NODES) is False
+        if _captured(board, chain, region, owner) and all(
+            _captured(board, o, region, owner) is False
             for o in chains
-            if o.color is not chain.color and o.stones <= region
+            if o.color is not chain.color
+            and o.stones <= region
+            and not (_enclosed(board, o, chain) or _enclosed(board, chain, o))
         ):
             read.add(chain.label)
     return read
+
+
+def _captured(board: Board, chain: Chain, region: set[Point], owner: np.ndarray) -> bool | None:
+    """`reading.captured_moving_first` for `chain` in `region`, where the opponent may also
+    play on the empty points next to it that the playouts give the opponent surely."""
+    sign = 1.0 if chain.color is Color.BLACK else -1.0
+    fringe = {
+        q
+        for p in region
+        for q in _neighbours(p)
+        if board.on_board(q)
+        and q not in region
+        and board[q] is None
+        and -sign * owner[q.row, q.col] >= SETTLED_FROM
+    }
+    return captured_moving_first(board, next(iter(chain.stones)), region, READ_NODES, fringe)
+
+
+def _enclosed(board: Board, inner: Chain, outer: Chain) -> bool:
+    """Whether every stone next to `inner` belongs to `outer`."""
+    return all(
+        board[q] is None or q in outer.stones
+        for p in inner.stones
+        for q in _neighbours(p)
+        if board.on_board(q) and q not in inner.stones
+    )
 
 
 def _fight(board: Board, stones: frozenset[Point], strong: set[Point]) -> set[Point] | None:

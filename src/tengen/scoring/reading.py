@@ -34,16 +34,22 @@ class _OutOfBudget(Exception):
 
 
 def captured_moving_first(
-    board: Board, stone: Point, region: Collection[Point], budget: int
+    board: Board,
+    stone: Point,
+    region: Collection[Point],
+    budget: int,
+    opponent_only: Collection[Point] = (),
 ) -> bool | None:
     """Whether the chain on `stone` is captured when its colour moves first and both sides
-    play only on `region` (see the module docstring): True or False, or None when reading
-    it takes more than `budget` positions. `region` must hold the chain."""
+    play only on `region`, the opponent also on `opponent_only` (see the module docstring):
+    True or False, or None when reading it takes more than `budget` positions. `region` must
+    hold the chain."""
     trial = board.copy()
     st, zh = trial.state, trial.hashes
     target = trial.loc(stone)
     me = int(st[COLOR, target])
     locs = [trial.loc(p) for p in sorted(region)]
+    theirs = locs + [trial.loc(p) for p in sorted(opponent_only)]
     stride = board.width + 1
     steps = (-stride, -1, 1, stride)
     buf = np.empty(st.shape[1], np.int32)
@@ -80,7 +86,7 @@ def captured_moving_first(
         libs = set(buf[: k.chain_liberties(st, target, buf)].tolist())
         moves = [
             a
-            for a in locs
+            for a in (locs if mover == me else theirs)
             if st[COLOR, a] == EMPTY
             and k.legality(st, a, mover, False) == k.LEGAL
             and not (mover == me and k.is_eye_like(st, a, me))
