@@ -38,15 +38,19 @@ against GNU Go doing just that). Five steps, from certain to likely:
    chain has no liberty but the points taken, one eye the opponent kills from its middle.
 
 5. Reading, for the chains step 3 leaves alive but uncertain: a mean from `DEAD_BELOW` up to
-   `READ_BELOW` (0.6). Where such a chain's fight is small (the points reachable from it
-   through empty points and weak stones, those of chains neither pass-alive nor at
-   `READ_BELOW` or more, hold `READ_POINTS` empty points or fewer), `scoring.reading` plays
-   it out inside that region; a chain captured even when its own side moves first is dead,
-   unless an opponent chain in the same fight is captured moving first too (then whoever
-   moves first wins, which the playouts weigh better). Each reading stops after
-   `READ_NODES` positions, leaving the chain as the playouts judged it. This takes the groups
-   the playouts keep because their policy misses the exact kill: a group in a corner too
-   small for two eyes, a chain without eyes between two walls.
+   `READ_BELOW` (0.6). Where such a chain's fight is small (`_read_dead`: the points
+   reachable from it through empty points and weak stones, bounded by chains pass-alive or
+   at `READ_BELOW` or more and by empty points the playouts give one side `SETTLED_FROM` or
+   more, hold `READ_POINTS` empty points or fewer), `scoring.reading` plays it out inside
+   that region, the opponent free to fill the chain's liberties in its own area too; a chain
+   captured even when its own side moves first is dead, unless an opponent chain in the same
+   fight that neither encloses the other is captured moving first too (then whoever moves
+   first wins, which the playouts weigh better). Each reading stops after `READ_NODES`
+   positions, and an estimate's readings together after `READ_TOTAL`, leaving the chain as
+   the playouts judged it. This takes the groups the playouts keep because their policy
+   misses the exact kill: a group in a corner too small for two eyes, a chain without eyes
+   between two walls, a group whose one eye space holds opponent stones that, once taken,
+   leave a killable shape.
 
 The same position, playouts and seed give the same estimate (the playouts are seeded).
 """
@@ -63,13 +67,14 @@ from tengen.core.color import Color
 from tengen.core.coords import Point
 from tengen.core.game import Game
 from tengen.scoring.benson import pass_alive
-from tengen.scoring.reading import captured_moving_first
+from tengen.scoring.reading import Budget, captured_moving_first
 
 PLAYOUTS = 2000
 DEAD_BELOW = 0.12
 READ_BELOW = 0.6
 READ_POINTS = 10
 READ_NODES = 4000
+READ_TOTAL = 16000
 SETTLED_FROM = 0.8
 
 
@@ -241,6 +246,7 @@ def _read_dead(
     }
     strong |= {p for p in board.empty_points() if abs(owner[p.row, p.col]) >= SETTLED_FROM}
     read: set[str] = set()
+    budget = Budget(READ_TOTAL)
     for chain in chains:
         if not chain.stones.isdisjoint(certain) or not (
             DEAD_BELOW <= means[chain.label] < READ_BELOW
@@ -249,8 +255,8 @@ def _read_dead(
         region = _fight(board, chain.stones, strong)
         if region is None:
             continue
-        if _captured(board, chain, region, owner) and all(
-            _captured(board, o, region, owner) is False
+        if _captured(board, chain, region, owner, budget) and all(
+            _captured(board, o, region, owner, budget) is False
             for o in chains
             if o.color is not chain.color
             and o.stones <= region
@@ -260,7 +266,9 @@ def _read_dead(
     return read
 
 
-def _captured(board: Board, chain: Chain, region: set[Point], owner: np.ndarray) -> bool | None:
+def _captured(
+    board: Board, chain: Chain, region: set[Point], owner: np.ndarray, budget: Budget
+) -> bool | None:
     """`reading.captured_moving_first` for `chain` in `region`, where the opponent may also
     play on the empty points next to it that the playouts give the opponent surely."""
     sign = 1.0 if chain.color is Color.BLACK else -1.0
@@ -273,7 +281,8 @@ def _captured(board: Board, chain: Chain, region: set[Point], owner: np.ndarray)
         and board[q] is None
         and -sign * owner[q.row, q.col] >= SETTLED_FROM
     }
-    return captured_moving_first(board, next(iter(chain.stones)), region, READ_NODES, fringe)
+    stone = next(iter(chain.stones))
+    return captured_moving_first(board, stone, region, budget, READ_NODES, fringe)
 
 
 def _enclosed(board: Board, inner: Chain, outer: Chain) -> bool:

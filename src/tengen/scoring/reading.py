@@ -33,17 +33,26 @@ class _OutOfBudget(Exception):
     """The search read more positions than it may."""
 
 
+class Budget:
+    """Positions that readings may still read, shared by the readings given it."""
+
+    def __init__(self, positions: int) -> None:
+        self.left = positions
+
+
 def captured_moving_first(
     board: Board,
     stone: Point,
     region: Collection[Point],
-    budget: int,
+    budget: Budget,
+    limit: int,
     opponent_only: Collection[Point] = (),
 ) -> bool | None:
     """Whether the chain on `stone` is captured when its colour moves first and both sides
     play only on `region`, the opponent also on `opponent_only` (see the module docstring):
-    True or False, or None when reading it takes more than `budget` positions. `region` must
-    hold the chain."""
+    True or False, or None when reading it takes more than `limit` positions or more than
+    `budget` has left (the positions read are taken from `budget`). `region` must hold the
+    chain."""
     trial = board.copy()
     st, zh = trial.state, trial.hashes
     target = trial.loc(stone)
@@ -55,6 +64,7 @@ def captured_moving_first(
     buf = np.empty(st.shape[1], np.int32)
     table: dict[tuple[int, int, bool, int], bool] = {}
     nodes = 0
+    most = min(limit, budget.left)
     deepest = 4 * len(locs) + 8
 
     def two_eyes() -> bool:
@@ -77,7 +87,7 @@ def captured_moving_first(
         if key in table:
             return table[key]
         nodes += 1
-        if nodes > budget:
+        if nodes > most:
             raise _OutOfBudget
         if depth > deepest or two_eyes():
             table[key] = False
@@ -117,3 +127,5 @@ def captured_moving_first(
         return captured(me, False, 0)
     except _OutOfBudget:
         return None
+    finally:
+        budget.left -= min(nodes, most)
