@@ -34,11 +34,8 @@ SEKI = "seki"
 # Case name -> kind of the disagreement (docs/DEADSTONES.md says who is right in each).
 KNOWN: dict[str, str] = {
     "corpus-9-gnugo_regression/games/nngs/gnugo-3.3.9-pogonyshev-200210142137.sgf": NO_TWO_EYES,
-    "corpus-9-gnugo_regression/games/nngs/whitemouse-gnugo-3.5.2-200312041808.sgf": NO_TWO_EYES,
     "corpus-9-fuego_regression_sgf/games/2007/CGOS/200109-variation.sgf": NO_TWO_EYES,
     "corpus-9-gnugo_regression/games/trevor/trevor_20.sgf": NO_TWO_EYES,
-    "tengen-9-t3-g2-s3": NO_TWO_EYES,
-    "corpus-13-gnugo_regression/games/mertin13x13/GNWL1.sgf": NO_TWO_EYES,
     "gnugo-13-g2-t4-s2": NO_TWO_EYES,
     "corpus-19-gnugo_regression/games/kgs/20040517-siRNA-GnuGoCVS.sgf": SEMEAI,
     "corpus-19-gnugo_regression/games/incident201.sgf": SEKI,

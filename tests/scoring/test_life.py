@@ -300,6 +300,62 @@ PYRAMID_FOUR_WITH_ITS_VITAL_POINT_TAKEN = """
     O . O O O X O O .
     """
 
+# From a game of tengen's player against GNU Go (tengen-9-t3-g2-s3 in the cross-check): Black's
+# F8-H6 in White's upper right has the eight points G9-J9, H8-J8, H7-J7 and J6 to make eyes
+# in, and cannot make two even moving first; GNU Go's play-out with Black to move and its
+# final_status_list both take it. The playouts keep it in three of five (mean ownership
+# 0.21), as their White misses the one answer; reading the corner out settles it.
+CORNER_TOO_SMALL = """
+    . . . . . O . . .
+    . . . . O X X . .
+    . . O O . O X . .
+    . X X X O O X X .
+    X . O X O . O O O
+    . X O O . O O X X
+    . O X O O . X O X
+    . O X O . O X O .
+    . X X O . . . . .
+    """
+
+# From GNU Go's games/nngs/whitemouse-gnugo-3.5.2-200312041808.sgf: White's F7-F9 has two
+# liberties (E7, G9) and no eye between Black's E8-E9, which joins the living C9 group at D8
+# or D9, and Black's G7-J8. Dead even with White to move, as the play-out and GNU Go's
+# final_status_list say; the playouts, where the black chains around look weak too, leave it
+# at a mean ownership of 0.14, just above DEAD_BELOW.
+NO_EYES_BETWEEN_WALLS = """
+    . O X . X O . . .
+    O O X . X O X X X
+    O X X . . O X O X
+    O X X X X X O O O
+    . O X O O O O . O
+    O O O O X X O O .
+    . O X X X X X X O
+    O X X O . X O O .
+    X X X . . . X . O
+    """
+
+# GNU Go's games/mertin13x13/GNWL1.sgf: White's K11-N11 has no eye but the space L12-N12
+# around Black's L13-N13, and its outside liberties J13 and N10 lie in Black's area. White to
+# play takes L13-N13 with L12 and N12 and is left with a straight three along the edge, where
+# Black's M13 kills: both die. GNU Go's play-outs with either side to move capture both (its
+# final_status_list keeps L13-N13). The playouts keep White in three of four (mean 0.50) and
+# L13-N13 too (0.43); reading the fight out, with Black free to fill J13 and N10, settles it.
+NAKADE_AFTER_CAPTURE = """
+    . . . O O X . . . O X X X
+    . O O O X . . . X O . O .
+    . . . O X X X X X O O O O
+    O O . O X O O O X X X X .
+    X O O O X O X X X . . . .
+    X X X O X O O O O X . . .
+    . X . X X O O X X X X . .
+    . O X X O . O O X . . . .
+    . O X O O O O X . . . . .
+    X X X O . O X X O X X X .
+    X O O O O X X . X O O O X
+    . X X O . O O X X O O X .
+    X . X O . . O O X . X . .
+    """
+
 NAMED = [
     (
         BIG_GROUP_FALSE_EYE,
@@ -315,6 +371,24 @@ NAMED = [
     (FALSE_SEKI_THROW_IN, W, "A6 B6 B7 B8 C7 C8 C9", ""),
     (SEKI_THREE_SHARED_LIBERTIES, B, "", "A6 A7 B6 C6 C7 D7 D8 D9 A9 B9 B8 B7"),
     (PYRAMID_FOUR_WITH_ITS_VITAL_POINT_TAKEN, W, "J8 J6 H5 J5 H4 J4 F3 G3 H3 G2 G1 H1", ""),
+    (
+        CORNER_TOO_SMALL,
+        B,
+        "A5 B1 B4 B6 C1 C2 C3 C6 D5 D6 F8 G2 G3 G6 G7 G8 H4 H6 J3 J4",
+        "",
+    ),
+    (
+        NO_EYES_BETWEEN_WALLS,
+        W,
+        "A1 B1 B2 C1 C2 C3 D3 E3 E4 F2 F3 F4 F7 F8 F9 G1 G3 H3",
+        "",
+    ),
+    (
+        NAKADE_AFTER_CAPTURE,
+        W,
+        "B5 B6 J4 K11 K12 K13 K2 K3 L11 L13 L2 L3 M11 M12 M13 M3 N11 N13",
+        "",
+    ),
 ]
 NAMED_IDS = [
     "big-group-false-eye",
@@ -326,14 +400,18 @@ NAMED_IDS = [
     "false-seki-white-first",
     "seki-three-shared-liberties",
     "pyramid-four-with-its-vital-point-taken",
+    "corner-too-small",
+    "no-eyes-between-walls",
+    "nakade-after-capture",
 ]
 
 
 @pytest.mark.parametrize(("diagram", "to_play", "dead", "seki"), NAMED, ids=NAMED_IDS)
 def test_named_positions(diagram: str, to_play: Color, dead: str, seki: str) -> None:
-    est = estimate(parse(diagram), to_play)
-    assert dead_stones(est) == at(dead)
-    assert seki_stones(est) == at(seki)
+    board = parse(diagram)
+    est = estimate(board, to_play)
+    assert dead_stones(est) == at(dead, board.width)
+    assert seki_stones(est) == at(seki, board.width)
 
 
 @pytest.mark.gnugo
@@ -341,5 +419,7 @@ def test_named_positions(diagram: str, to_play: Color, dead: str, seki: str) -> 
 def test_named_positions_agree_with_gnugo_playing_them_out(
     gnugo: str, diagram: str, to_play: Color, dead: str, seki: str
 ) -> None:
-    captured, standing_in_seki, moves = play_out(gnugo, parse(diagram), to_play)
-    assert (captured, standing_in_seki) == (at(dead), at(seki)), " ".join(moves)
+    board = parse(diagram)
+    captured, standing_in_seki, moves = play_out(gnugo, board, to_play)
+    expected = (at(dead, board.width), at(seki, board.width))
+    assert (captured, standing_in_seki) == expected, " ".join(moves)

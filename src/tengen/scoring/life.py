@@ -2,7 +2,7 @@
 
 The truth it aims at is the play-out: after both players pass, two strong players go on under
 area rules until every dead stone is captured (``tests/scoring/crosscheck.py`` checks it
-against GNU Go doing just that). Four steps, from certain to likely:
+against GNU Go doing just that). Five steps, from certain to likely:
 
 1. Kos are settled first, as the play-out settles them: the player to move takes a ko it can
    take and then connects, or fills the point where the opponent could take one, and the
@@ -31,11 +31,26 @@ against GNU Go doing just that). Four steps, from certain to likely:
    more, none touches an opponent chain in atari, whose capture would break the seki open,
    and none can join through a liberty another chain of its colour that is not in the seki
    too; only chains the playouts leave
-   standing (not dead by step 3) take part, as a dead chain's liberties are no seki's. A
+   standing (not dead by step 3 or 5) take part, as a dead chain's liberties are no seki's. A
    chain that passes all this but dies to a throw-in is dead, not in seki (a false seki, which
    the playouts miss as their policy never puts its own stones in atari): the opponent fills
    one of its liberties leaving three stones or fewer in atari, and once they are taken the
    chain has no liberty but the points taken, one eye the opponent kills from its middle.
+
+5. Reading, for the chains step 3 leaves alive but uncertain: a mean from `DEAD_BELOW` up to
+   `READ_BELOW` (0.6). Where such a chain's fight is small (`_read_dead`: the points
+   reachable from it through empty points and weak stones, bounded by chains pass-alive or
+   at `READ_BELOW` or more and by empty points the playouts give one side `SETTLED_FROM` or
+   more, hold `READ_POINTS` empty points or fewer), `scoring.reading` plays it out inside
+   that region, the opponent free to fill the chain's liberties in its own area too; a chain
+   captured even when its own side moves first is dead, unless an opponent chain in the same
+   fight that neither encloses the other is captured moving first too (then whoever moves
+   first wins, which the playouts weigh better). Each reading stops after `READ_NODES`
+   positions, and an estimate's readings together after `READ_TOTAL`, leaving the chain as
+   the playouts judged it. This takes the groups the playouts keep because their policy
+   misses the exact kill: a group in a corner too small for two eyes, a chain without eyes
+   between two walls, a group whose one eye space holds opponent stones that, once taken,
+   leave a killable shape.
 
 The same position, playouts and seed give the same estimate (the playouts are seeded).
 """
@@ -52,9 +67,15 @@ from tengen.core.color import Color
 from tengen.core.coords import Point
 from tengen.core.game import Game
 from tengen.scoring.benson import pass_alive
+from tengen.scoring.reading import Budget, captured_moving_first
 
 PLAYOUTS = 2000
 DEAD_BELOW = 0.12
+READ_BELOW = 0.6
+READ_POINTS = 10
+READ_NODES = 4000
+READ_TOTAL = 16000
+SETTLED_FROM = 0.8
 
 
 class Status(Enum):
@@ -70,7 +91,8 @@ class ChainEstimate:
     """One chain: its status, how sure the estimate is, and on what it rests.
 
     `ownership` is the mean playout ownership of its stones seen from its colour (+1: always
-    its own); `certain` marks the statuses that Benson's algorithm proves.
+    its own); `certain` marks the statuses that Benson's algorithm proves, `read` the chains
+    that reading found captured though the playouts left them alive.
     """
 
     color: Color
@@ -79,6 +101,7 @@ class ChainEstimate:
     confidence: float
     ownership: float
     certain: bool
+    read: bool = False
 
     @property
     def reason(self) -> str:
@@ -87,6 +110,8 @@ class ChainEstimate:
             return "pass-alive" if self.status is Status.ALIVE else "in pass-alive territory"
         if self.status is Status.SEKI:
             return "seki: neither side can approach"
+        if self.read:
+            return "captured even moving first, read out"
         return f"mean ownership {self.ownership:+.2f} over the playouts"
 
 
@@ -150,33 +175,140 @@ def estimate(
         for p in stones | safe:
             owner[p.row, p.col] = sign
 
-    def standing(chain: Chain) -> bool:
-        """Not settled by Benson, and not dead by the playouts."""
-        sign = 1.0 if chain.color is Color.BLACK else -1.0
-        m = sign * float(np.mean([owner[p.row, p.col] for p in chain.stones]))
-        return chain.stones.isdisjoint(alive | dead) and m >= DEAD_BELOW
-
     settled_chains = settled.chains()
+    means = {c.label: _mean(owner, c.color, c.stones) for c in settled_chains}
+    read = _read_dead(settled, settled_chains, means, owner, alive, alive | dead)
+
+    def standing(chain: Chain) -> bool:
+        """Not settled by Benson, and not dead by the playouts or by reading."""
+        return (
+            chain.stones.isdisjoint(alive | dead)
+            and means[chain.label] >= DEAD_BELOW
+            and chain.label not in read
+        )
+
     seki, killed = _seki_chains(settled, [c for c in settled_chains if standing(c)])
     label_at = {p: c.label for c in settled_chains for p in c.stones}
     result = []
     for chain in board.chains():
-        sign = 1.0 if chain.color is Color.BLACK else -1.0
-        m = sign * float(np.mean([owner[p.row, p.col] for p in chain.stones]))
+        m = _mean(owner, chain.color, chain.stones)
+        label = label_at[next(iter(chain.stones))]
         certain = not chain.stones.isdisjoint(alive | dead)
         if chain.stones <= taken:
             status, confidence = Status.DEAD, (1.0 - m) / 2
         elif certain:
             status = Status.DEAD if chain.stones <= dead else Status.ALIVE
             confidence = 1.0
-        elif m < DEAD_BELOW or label_at[next(iter(chain.stones))] in killed:
+        elif m < DEAD_BELOW or label in killed or label in read:
             status, confidence = Status.DEAD, (1.0 - m) / 2
         else:
-            in_seki = label_at[next(iter(chain.stones))] in seki
+            in_seki = label in seki
             status = Status.SEKI if in_seki else Status.ALIVE
             confidence = (1.0 + m) / 2
-        result.append(ChainEstimate(chain.color, chain.stones, status, confidence, m, certain))
+        result.append(
+            ChainEstimate(chain.color, chain.stones, status, confidence, m, certain, label in read)
+        )
     return Estimate(tuple(result), owner, playouts, seed)
+
+
+def _mean(owner: np.ndarray, color: Color, stones: frozenset[Point]) -> float:
+    """The mean ownership of `stones` seen from `color` (+1: always its own)."""
+    sign = 1.0 if color is Color.BLACK else -1.0
+    return sign * float(np.mean([owner[p.row, p.col] for p in stones]))
+
+
+def _read_dead(
+    board: Board,
+    chains: list[Chain],
+    means: dict[str, float],
+    owner: np.ndarray,
+    pass_alive_stones: set[Point],
+    certain: set[Point],
+) -> set[str]:
+    """Labels of the chains the playouts leave alive but uncertain that reading kills.
+
+    A chain with a mean ownership from `DEAD_BELOW` up to `READ_BELOW` is read
+    (`reading.captured_moving_first`) in its fight: the points reachable from it through
+    empty points and stones of weak chains (neither pass-alive nor at `READ_BELOW` or more),
+    leaving out the empty points the playouts give one side `SETTLED_FROM` or more, when they
+    hold `READ_POINTS` empty points or fewer. The opponent may also play on the points next
+    to the fight that the playouts give it so surely (the defender gains nothing running into
+    them). The chain is dead when it is captured even moving first, and every opponent chain
+    in the fight survives moving first (else the fight is one whoever moves first wins, which
+    the playouts judge better), leaving aside an opponent chain that one of the two encloses:
+    one may die after taking the other.
+    """
+    strong = {
+        p
+        for c in chains
+        if means[c.label] >= READ_BELOW or not c.stones.isdisjoint(pass_alive_stones)
+        for p in c.stones
+    }
+    strong |= {p for p in board.empty_points() if abs(owner[p.row, p.col]) >= SETTLED_FROM}
+    read: set[str] = set()
+    budget = Budget(READ_TOTAL)
+    for chain in chains:
+        if not chain.stones.isdisjoint(certain) or not (
+            DEAD_BELOW <= means[chain.label] < READ_BELOW
+        ):
+            continue
+        region = _fight(board, chain.stones, strong)
+        if region is None:
+            continue
+        if _captured(board, chain, region, owner, budget) and all(
+            _captured(board, o, region, owner, budget) is False
+            for o in chains
+            if o.color is not chain.color
+            and o.stones <= region
+            and not (_enclosed(board, o, chain) or _enclosed(board, chain, o))
+        ):
+            read.add(chain.label)
+    return read
+
+
+def _captured(
+    board: Board, chain: Chain, region: set[Point], owner: np.ndarray, budget: Budget
+) -> bool | None:
+    """`reading.captured_moving_first` for `chain` in `region`, where the opponent may also
+    play on the empty points next to it that the playouts give the opponent surely."""
+    sign = 1.0 if chain.color is Color.BLACK else -1.0
+    fringe = {
+        q
+        for p in region
+        for q in _neighbours(p)
+        if board.on_board(q)
+        and q not in region
+        and board[q] is None
+        and -sign * owner[q.row, q.col] >= SETTLED_FROM
+    }
+    stone = next(iter(chain.stones))
+    return captured_moving_first(board, stone, region, budget, READ_NODES, fringe)
+
+
+def _enclosed(board: Board, inner: Chain, outer: Chain) -> bool:
+    """Whether every stone next to `inner` belongs to `outer`."""
+    return all(
+        board[q] is None or q in outer.stones
+        for p in inner.stones
+        for q in _neighbours(p)
+        if board.on_board(q) and q not in inner.stones
+    )
+
+
+def _fight(board: Board, stones: frozenset[Point], strong: set[Point]) -> set[Point] | None:
+    """The points reachable from `stones` through points not in `strong`, or None when they
+    hold more than `READ_POINTS` empty points."""
+    seen, stack, empty = set(stones), list(stones), 0
+    while stack:
+        for q in _neighbours(stack.pop()):
+            if q not in seen and q not in strong and board.on_board(q):
+                seen.add(q)
+                stack.append(q)
+                if board[q] is None:
+                    empty += 1
+                    if empty > READ_POINTS:
+                        return None
+    return seen
 
 
 def _settle_kos(board: Board, to_play: Color) -> tuple[Board, set[Point]]:
