@@ -125,6 +125,33 @@ def test_does_not_fill_its_own_eyes() -> None:
         assert p.genmove(game, Color.BLACK) is None
 
 
+def _corner_point(p: Point, size: int) -> bool:
+    """A corner's opening point: the third or fourth line from one edge, at most the fifth
+    from the other (3-3, 3-4, 4-4, 3-5, 4-5)."""
+    d = sorted((min(p.col, size - 1 - p.col), min(p.row, size - 1 - p.row)))
+    return d[0] in (2, 3) and d[1] <= 4
+
+
+@pytest.mark.parametrize("first", [(), (Point(15, 3),), (Point(15, 3), Point(3, 15))])
+def test_opens_in_the_corners_on_the_third_and_fourth_lines(first: tuple[Point, ...]) -> None:
+    # On an empty 19x19 board every move's playout win rate is within noise of the others;
+    # without the opening's prior the search chose second-line and centre moves (G2, B10).
+    game = Game(19)
+    for move in first:
+        game.play(move)
+    with MctsPlayerContext(playouts=3000) as p:
+        move = p.genmove(game, game.to_play)
+        analysis = p.last_analysis
+    assert isinstance(move, Point) and _corner_point(move, 19), move
+    assert analysis is not None
+    low = sum(
+        m.visits
+        for m in analysis.moves
+        if m.move and min(*m.move, 18 - m.move.col, 18 - m.move.row) < 2
+    )
+    assert low < 0.1 * analysis.visits
+
+
 def test_resigns_when_hopeless(player: MctsPlayer) -> None:
     game = position(
         """

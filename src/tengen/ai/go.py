@@ -40,6 +40,8 @@ def search(
     moves = np.empty(cells + 1, np.int64)
     pn = np.empty(cells + 1, np.float64)
     pw = np.empty(cells + 1, np.float64)
+    an = np.empty(cells + 1, np.float64)
+    aw = np.empty(cells + 1, np.float64)
     amaf = np.zeros(cells + 1, np.int8)
     path = np.empty(MAX_DEPTH + 1, np.int64)
     for done in range(simulations):
@@ -55,8 +57,8 @@ def search(
             if ni[COUNT, node] == 0:
                 if not tree.ready(ni, nf, node, params):
                     break
-                n = go_candidates(st, zh, meta, table, moves, pn, pw)
-                if not tree.expand(ni, nf, hdr, node, meta[0], moves, pn, pw, n):
+                n = go_candidates(st, zh, meta, table, moves, pn, pw, an, aw)
+                if not tree.expand(ni, nf, hdr, node, meta[0], moves, pn, pw, an, aw, n):
                     break
             child = tree.select(ni, nf, node, allowed, params)
             if child < 0:

@@ -106,10 +106,13 @@ def expand(
     moves: np.ndarray,
     pn: np.ndarray,
     pw: np.ndarray,
+    an: np.ndarray,
+    aw: np.ndarray,
     n: int,
 ) -> bool:
-    """Give `node` the `n` children the game's `candidates` wrote, for `color` to play;
-    False when there are none (the game is over) or the tree is full."""
+    """Give `node` the `n` children the game's `candidates` wrote, for `color` to play, with
+    their priors as virtual visits and wins (`pn`, `pw`) and virtual AMAF results (`an`,
+    `aw`); False when there are none (the game is over) or the tree is full."""
     start = hdr[NODES]
     if n == 0 or start + n > ni.shape[1]:
         return False
@@ -123,8 +126,8 @@ def expand(
         nf[WINS, c] = 0.0
         nf[PRIOR_N, c] = pn[i]
         nf[PRIOR_W, c] = pw[i]
-        nf[AMAF_N, c] = 0.0
-        nf[AMAF_W, c] = 0.0
+        nf[AMAF_N, c] = an[i]
+        nf[AMAF_W, c] = aw[i]
         nf[SCORE, c] = 0.0
     ni[FIRST, node] = start
     ni[COUNT, node] = n
