@@ -32,6 +32,8 @@ from tengen.core.board import Board
 from tengen.core.coords import Point
 from tengen.core.layout import COLOR, EMPTY, H_KO, HDR, HEAD, WALL
 
+SAFE_LIBERTIES = 8
+
 
 class _OutOfBudget(Exception):
     """The search read more positions than it may."""
@@ -51,6 +53,7 @@ def captured_moving_first(
     budget: Budget,
     limit: int,
     opponent_only: Collection[Point] = (),
+    own_only: Collection[Point] = (),
 ) -> bool | None:
     """Whether the chain on `stone` is captured when its colour moves first and both sides
     play only on `region`, the opponent also on `opponent_only` (see the module docstring):
@@ -63,6 +66,7 @@ def captured_moving_first(
     me = int(st[COLOR, target])
     locs = [trial.loc(p) for p in sorted(region)]
     theirs = locs + [trial.loc(p) for p in sorted(opponent_only)]
+    mine = locs + [trial.loc(p) for p in sorted(own_only)]
     stride = board.width + 1
     steps = (-stride, -1, 1, stride)
     buf = np.empty(st.shape[1], np.int32)
@@ -93,14 +97,14 @@ def captured_moving_first(
         nodes += 1
         if nodes > most:
             raise _OutOfBudget
-        if depth > deepest or two_eyes():
+        if depth > deepest or two_eyes() or k.chain_liberties(st, target, buf) >= SAFE_LIBERTIES:
             table[key] = False
             return False
         table[key] = False  # met again on this line: a cycle, which leaves the chain standing
         libs = set(buf[: k.chain_liberties(st, target, buf)].tolist())
         moves = [
             a
-            for a in (locs if mover == me else theirs)
+            for a in (mine if mover == me else theirs)
             if st[COLOR, a] == EMPTY
             and k.legality(st, a, mover, False) == k.LEGAL
             and not (mover == me and k.is_eye_like(st, a, me))
