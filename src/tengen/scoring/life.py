@@ -47,16 +47,15 @@ against GNU Go doing just that). Five steps, from certain to likely:
    captured even when its own side moves first is dead when the opponent is to move (moving
    second is no better), and with its own side to move unless an opponent chain in the same
    fight that neither encloses the other is captured moving first too (then whoever moves
-   first wins, which the playouts weigh better). Each side may also play on the settled
-   points of its own area next to the fight that touch the other side's stones in it (the
-   attacker to fill the chain's liberties, the defender an opponent chain's in a semeai). A
-   chain whose every opponent chain next to it is read dead stands, whatever the playouts
-   say: its captors are captured. Each reading stops after `READ_NODES`
-   positions, and an estimate's readings together after `READ_TOTAL`, leaving the chain as
-   the playouts judged it. This takes the groups the playouts keep because their policy
-   misses the exact kill: a group in a corner too small for two eyes, a chain without eyes
-   between two walls, a group whose one eye space holds opponent stones that, once taken,
-   leave a killable shape.
+   first wins, which the playouts weigh better). The chain's side may likewise play on the
+   settled points of its own area next to the fight that touch an opponent stone in it (to
+   fill that chain's outside liberties in a semeai). A chain whose every opponent chain next
+   to it is read dead stands, whatever the playouts say: its captors are captured. Each
+   reading stops after `READ_NODES` positions, and an estimate's readings together after
+   `READ_TOTAL`, leaving the chain as the playouts judged it. This takes the groups the
+   playouts keep because their policy misses the exact kill: a group in a corner too small
+   for two eyes, a chain without eyes between two walls, a group whose one eye space holds
+   opponent stones that, once taken, leave a killable shape.
 
 The same position, playouts and seed give the same estimate (the playouts are seeded).
 """
@@ -79,8 +78,8 @@ PLAYOUTS = 2000
 DEAD_BELOW = 0.12
 READ_BELOW = 0.6
 READ_POINTS = 10
-READ_NODES = 24000
-READ_TOTAL = 24000
+READ_NODES = 16000
+READ_TOTAL = 16000
 SETTLED_FROM = 0.8
 
 
