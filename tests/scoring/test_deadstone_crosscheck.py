@@ -33,12 +33,11 @@ SEKI = "seki"
 
 # Case name -> kind of the disagreement (docs/DEADSTONES.md says who is right in each).
 KNOWN: dict[str, str] = {
-    "corpus-9-gnugo_regression/games/nngs/gnugo-3.3.9-pogonyshev-200210142137.sgf": NO_TWO_EYES,
+    "corpus-9-gnugo_regression/games/nngs/gnugo-3.3.9-pogonyshev-200210142137.sgf": SEMEAI,
     "corpus-9-fuego_regression_sgf/games/2007/CGOS/200109-variation.sgf": NO_TWO_EYES,
     "corpus-9-gnugo_regression/games/trevor/trevor_20.sgf": NO_TWO_EYES,
     "gnugo-13-g2-t4-s2": NO_TWO_EYES,
-    "corpus-19-gnugo_regression/games/kgs/20040517-siRNA-GnuGoCVS.sgf": SEMEAI,
-    "corpus-19-gnugo_regression/games/incident201.sgf": SEKI,
+    "corpus-19-gnugo_regression/games/incident201.sgf": NO_TWO_EYES,
     "corpus-19-gnugo_regression/games/auto_gen/auto005.sgf": NO_TWO_EYES,
     "corpus-19-gnugo_regression/games/scoring/score11.sgf": SEMEAI,
 }

@@ -423,3 +423,130 @@ def test_named_positions_agree_with_gnugo_playing_them_out(
     captured, standing_in_seki, moves = play_out(gnugo, board, to_play)
     expected = (at(dead, board.width), at(seki, board.width))
     assert (captured, standing_in_seki) == expected, " ".join(moves)
+
+
+# Whole finished 19x19 positions of the cross-check (tests/data/deadstones.json), each with the
+# truth GNU Go level 10 gave playing it out from there with the recorded player to move (the
+# cross-check's play-out; 19x19 play-outs take minutes, so they are not replayed here).
+
+# incident201 (GNU Go's regression games), Black to play. On the right, Black's O16-S18 and
+# White's M16-S17 and P19 are in seki; White's T14, a dead stone in atari, touches Black's
+# chain. GNU Go's play-out takes T14 with T15 and leaves the seki standing. The seki check
+# refused it while T14 stood in atari next to it; dead stones in atari are now taken first.
+SEKI_NEXT_TO_A_DEAD_STONE_IN_ATARI = """
+    X O . X O . . . O X X O O . O X X X X
+    X . X X O . . O O O X O O O . X O X X
+    X X X O O O . O X O X X O O O O O O X
+    X O O X X X O O X X X O O X X X O X X
+    O . O X . . X X . X . X X O O X X X .
+    O . O X X X . X . . X X O O O X O X O
+    . . . O O X X O . . . . X X O X O X X
+    . . . O X X . X . X . X X O O O O O X
+    O . O O X . X O X . X O O . O . . . O
+    X O O X . X X O X X O O O . O . . . .
+    X O X . X O O O X . X O O . O . O . O
+    X O X . . X O X X X X O . . O O O O .
+    X X X X X X O O X O O O . O O X O . O
+    X X O X X O O X X X X O O X O X O O .
+    X X O X O O O O X X O O O X O X O O O
+    X O O X X X O X X X X X O X X X O O X
+    O O O O O O O X X O X O O O O X X X X
+    . O . O X O X X O O O O X X X X . . .
+    . . . O X X X O O . O X X . . . . . .
+    """
+
+# siRNA-GnuGoCVS (KGS), White to play. Top right, Black's M19-O19 and its big chain P17-S18
+# (no eyes, walled in by White) against White's R19-T19. Reading finds both black chains
+# captured even moving first (the big one after 20,156 positions: taking R19-T19 leaves it a
+# straight three in the corner), and White's R19-T19 captured moving first too, which left
+# M19-O19 to the playouts (alive) before; with White to move, Black moving second fares no
+# better, so it is dead. White's R19-T19 touches only Black's big chain, read dead, so it
+# stands although the playouts give it to Black (-0.10). GNU Go's play-out captures both black
+# chains and keeps R19-T19.
+SEMEAI_FIRST_MOVER_AND_FREED = """
+    . . . . . . . . X O O X X X . X O O O
+    . . . . . . . X X O . . . O X X . X .
+    . X X . . X X . X O O O O O X X X X .
+    . O X X . . X X O O O X X X O X O X O
+    X X X . . . X O . O X X X X O O O O .
+    X O O X X X O O . . O X O X X X O . .
+    X O X X O X O . . . O X . X X O O . .
+    X O O X O O O X . . O X X . X X O . .
+    X O O O O . O X . . O X X . X O O . .
+    O O . . . O . X . O O O X X X X O . .
+    . . X . X X X X O O X O X X . X O . .
+    . X X . X X O X O X X X X . X O . . .
+    . . O O X O O O O O O O O X X O . . .
+    . O O X . X O O O X X O . O O . O . .
+    . . . X X X O X X . . X O O X O O O O
+    . . O X . X O O X X X X X X X X O X O
+    . . O X . X . . O O O X . . X O X X X
+    . O . O X O O O . O X X . X X O O X .
+    . . O . . . . . O X X . . . . . O X .
+    """
+
+# katsunari (cgf2005), Black to play. Lower left, White's A1-E5 (an eye of two points, C2-C3)
+# against Black's A2-A13 group, whose outside liberties A14 and B13 lie in White's area. Read
+# with only the fight's own points, White could not fill them and seemed captured moving
+# first; the defender may now fill an opponent chain's liberties on its own settled points
+# next to the fight, and White lives (a chain with eight liberties ends the reading: after
+# taking Black's 18 stones it has room to spare). GNU Go's play-out captures Black's group.
+SEMEAI_OUTSIDE_LIBERTIES_IN_OWN_AREA = """
+    . . . . . . . . . . . . . . . . X O O
+    . X . . . . . . . . . . . . . X . X O
+    X . . X X X X . . X X X X X X X X X O
+    O X X O X O X X X O O X O O O O X X O
+    O O X O O O X X O O O X X O . O O O O
+    . O O . O X X X O O X X O X O . . . O
+    X . O . O O X X O O O X O . O O X X X
+    X O . O . O O X O X X X O . O X X . X
+    X O . . O . . O O O X X X O . O O X .
+    X O O . X . O . O X X X O O O X O O O
+    X X O O O X O . O O X X X X X X O . O
+    X O O O . O . O . O X . X . X O O O X
+    X O O X O O O X O O X X X . X X O X X
+    X X X X X O O X X X O O O X . X X X O
+    X . O O O X O X X O . . . O X X O O O
+    X O O O X X X X X O O O . O X O O O .
+    X O . O X X . X O O X O . O O O X X O
+    X O . O X . X O X X X X O . . O X . O
+    O O O O X . . . . . . X X O O X . X .
+    """
+
+WHOLE = [
+    (
+        SEMEAI_FIRST_MOVER_AND_FREED,
+        W,
+        "B16 B8 C8 C9 D3 D4 D5 D6 E2 E5 E7 E8 E9 F3 F4 F5 F6 F8 F9 G9 H10 H11 H12 H8 H9 M19"
+        " N14 N19 O19 P17 P18 Q16 Q17 Q18 Q19 Q2 Q3 R1 R17 R2 S16 S17 S18",
+    ),
+    (
+        SEMEAI_OUTSIDE_LIBERTIES_IN_OWN_AREA,
+        B,
+        "A10 A11 A12 A13 A2 A3 A4 A5 A6 A7 A8 A9 B6 B9 C6 D6 D7 E10 E6 F9 H2 O14 Q1 Q12 R12"
+        " R13 R2 R3 S1 S11 S13 S3 T12 T13",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("diagram", "to_play", "dead"), WHOLE, ids=["semeai-first-mover", "semeai-outside-liberties"]
+)
+def test_whole_positions_as_played_out(diagram: str, to_play: Color, dead: str) -> None:
+    board = parse(diagram)
+    est = estimate(board, to_play)
+    assert dead_stones(est) == at(dead, 19)
+    assert seki_stones(est) == set()
+
+
+def test_a_dead_stone_in_atari_does_not_break_a_seki() -> None:
+    board = parse(SEKI_NEXT_TO_A_DEAD_STONE_IN_ATARI)
+    est = estimate(board, B)
+    assert seki_stones(est) == at(
+        "M16 M18 M19 N16 N17 N18 N19 O16 O17 O18 P16 P17 P19 Q13 Q14 Q15 Q16 Q17 Q18 Q19 R15"
+        " R16 R17 R18 R19 S13 S14 S15 S16 S17 S18 S19 T12 T13 T16 T17 T18 T19",
+        19,
+    )
+    # The play-out's dead stones but A11, which it takes only because White answers Black's
+    # A12 elsewhere (a known miss, docs/DEADSTONES.md).
+    assert dead_stones(est) == at("A16 A17 A18 A19 B17 C17 C18 D18 D19 H13 T14", 19)

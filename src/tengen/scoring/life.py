@@ -28,10 +28,11 @@ against GNU Go doing just that). Five steps, from certain to likely:
    liberty of each of them is one the opponent cannot take (illegal, or self-atari that
    captures nothing) or all are shared with one opponent chain that has no other (without
    eyes, whoever fills one first is the first to be left in atari), each has two liberties or
-   more, none touches an opponent chain in atari, whose capture would break the seki open,
-   and none can join through a liberty another chain of its colour that is not in the seki
-   too; only chains the playouts leave
-   standing (not dead by step 3 or 5) take part, as a dead chain's liberties are no seki's. A
+   more, none touches an opponent chain in atari, whose capture would break the seki open
+   (dead opponent chains in atari next to standing chains are taken first, as the play-out
+   takes them, and the check judges the position after), and none can join through a
+   liberty another chain of its colour that is not in the seki too; only chains the playouts
+   leave standing (not dead by step 3 or 5) take part, as a dead chain's liberties are no seki's. A
    chain that passes all this but dies to a throw-in is dead, not in seki (a false seki, which
    the playouts miss as their policy never puts its own stones in atari): the opponent fills
    one of its liberties leaving three stones or fewer in atari, and once they are taken the
@@ -43,14 +44,18 @@ against GNU Go doing just that). Five steps, from certain to likely:
    at `READ_BELOW` or more and by empty points the playouts give one side `SETTLED_FROM` or
    more, hold `READ_POINTS` empty points or fewer), `scoring.reading` plays it out inside
    that region, the opponent free to fill the chain's liberties in its own area too; a chain
-   captured even when its own side moves first is dead, unless an opponent chain in the same
+   captured even when its own side moves first is dead when the opponent is to move (moving
+   second is no better), and with its own side to move unless an opponent chain in the same
    fight that neither encloses the other is captured moving first too (then whoever moves
-   first wins, which the playouts weigh better). Each reading stops after `READ_NODES`
-   positions, and an estimate's readings together after `READ_TOTAL`, leaving the chain as
-   the playouts judged it. This takes the groups the playouts keep because their policy
-   misses the exact kill: a group in a corner too small for two eyes, a chain without eyes
-   between two walls, a group whose one eye space holds opponent stones that, once taken,
-   leave a killable shape.
+   first wins, which the playouts weigh better). The chain's side may likewise play on the
+   settled points of its own area next to the fight that touch an opponent stone in it (to
+   fill that chain's outside liberties in a semeai). A chain whose every opponent chain next
+   to it is read dead stands, whatever the playouts say: its captors are captured. Each
+   reading stops after `READ_NODES` positions, and an estimate's readings together after
+   `READ_TOTAL`, leaving the chain as the playouts judged it. This takes the groups the
+   playouts keep because their policy misses the exact kill: a group in a corner too small
+   for two eyes, a chain without eyes between two walls, a group whose one eye space holds
+   opponent stones that, once taken, leave a killable shape.
 
 The same position, playouts and seed give the same estimate (the playouts are seeded).
 """
@@ -73,7 +78,7 @@ PLAYOUTS = 2000
 DEAD_BELOW = 0.12
 READ_BELOW = 0.6
 READ_POINTS = 10
-READ_NODES = 4000
+READ_NODES = 16000
 READ_TOTAL = 16000
 SETTLED_FROM = 0.8
 
@@ -177,32 +182,40 @@ def estimate(
 
     settled_chains = settled.chains()
     means = {c.label: _mean(owner, c.color, c.stones) for c in settled_chains}
-    read = _read_dead(settled, settled_chains, means, owner, alive, alive | dead)
+    read = _read_dead(settled, settled_chains, means, owner, alive, alive | dead, to_play)
+    freed = _freed(settled, settled_chains, read, alive | dead)
 
     def standing(chain: Chain) -> bool:
         """Not settled by Benson, and not dead by the playouts or by reading."""
         return (
             chain.stones.isdisjoint(alive | dead)
-            and means[chain.label] >= DEAD_BELOW
+            and (means[chain.label] >= DEAD_BELOW or chain.label in freed)
             and chain.label not in read
         )
 
-    seki, killed = _seki_chains(settled, [c for c in settled_chains if standing(c)])
+    kept = {p for c in settled_chains if standing(c) for p in c.stones}
+    closed, takers = _take_dead_in_atari(settled, settled_chains, kept)
+    seki_labels, killed_labels = _seki_chains(
+        closed, [c for c in closed.chains() if c.stones & kept and c.stones <= kept | takers]
+    )
+    seki = {p for c in closed.chains() if c.label in seki_labels for p in c.stones}
+    killed = {p for c in closed.chains() if c.label in killed_labels for p in c.stones}
     label_at = {p: c.label for c in settled_chains for p in c.stones}
     result = []
     for chain in board.chains():
         m = _mean(owner, chain.color, chain.stones)
-        label = label_at[next(iter(chain.stones))]
+        stone = next(iter(chain.stones))
+        label = label_at[stone]
         certain = not chain.stones.isdisjoint(alive | dead)
         if chain.stones <= taken:
             status, confidence = Status.DEAD, (1.0 - m) / 2
         elif certain:
             status = Status.DEAD if chain.stones <= dead else Status.ALIVE
             confidence = 1.0
-        elif m < DEAD_BELOW or label in killed or label in read:
+        elif (m < DEAD_BELOW and label not in freed) or stone in killed or label in read:
             status, confidence = Status.DEAD, (1.0 - m) / 2
         else:
-            in_seki = label in seki
+            in_seki = stone in seki
             status = Status.SEKI if in_seki else Status.ALIVE
             confidence = (1.0 + m) / 2
         result.append(
@@ -224,6 +237,7 @@ def _read_dead(
     owner: np.ndarray,
     pass_alive_stones: set[Point],
     certain: set[Point],
+    to_play: Color,
 ) -> set[str]:
     """Labels of the chains the playouts leave alive but uncertain that reading kills.
 
@@ -233,10 +247,12 @@ def _read_dead(
     leaving out the empty points the playouts give one side `SETTLED_FROM` or more, when they
     hold `READ_POINTS` empty points or fewer. The opponent may also play on the points next
     to the fight that the playouts give it so surely (the defender gains nothing running into
-    them). The chain is dead when it is captured even moving first, and every opponent chain
-    in the fight survives moving first (else the fight is one whoever moves first wins, which
-    the playouts judge better), leaving aside an opponent chain that one of the two encloses:
-    one may die after taking the other.
+    them), and the defender on those given it so surely that touch an opponent stone in the
+    fight (to fill that chain's outside liberties in a semeai). The chain is dead when it is
+    captured even moving first, and either the opponent is to move (moving second is no
+    better) or every opponent chain in the fight survives moving first (else the fight is one
+    whoever moves first wins, which the playouts judge better), leaving aside an opponent
+    chain that one of the two encloses: one may die after taking the other.
     """
     strong = {
         p
@@ -255,15 +271,33 @@ def _read_dead(
         region = _fight(board, chain.stones, strong)
         if region is None:
             continue
-        if _captured(board, chain, region, owner, budget) and all(
-            _captured(board, o, region, owner, budget) is False
-            for o in chains
-            if o.color is not chain.color
-            and o.stones <= region
-            and not (_enclosed(board, o, chain) or _enclosed(board, chain, o))
+        if _captured(board, chain, region, owner, budget) and (
+            chain.color is not to_play
+            or all(
+                _captured(board, o, region, owner, budget) is False
+                for o in chains
+                if o.color is not chain.color
+                and o.stones <= region
+                and not (_enclosed(board, o, chain) or _enclosed(board, chain, o))
+            )
         ):
             read.add(chain.label)
     return read
+
+
+def _freed(board: Board, chains: list[Chain], read: set[str], certain: set[Point]) -> set[str]:
+    """Labels of the chains every opponent chain next to which reading found dead: their
+    captors are captured, so they stand whatever the playouts say (a chain short of
+    liberties in a semeai that the other side loses)."""
+    label_at = {p: c.label for c in chains for p in c.stones}
+    return {
+        c.label
+        for c in chains
+        if c.label not in read
+        and c.stones.isdisjoint(certain)
+        and (around := {label_at[q] for q in _touching(board, c)})
+        and around <= read
+    }
 
 
 def _captured(
@@ -272,17 +306,21 @@ def _captured(
     """`reading.captured_moving_first` for `chain` in `region`, where the opponent may also
     play on the empty points next to it that the playouts give the opponent surely."""
     sign = 1.0 if chain.color is Color.BLACK else -1.0
-    fringe = {
+    around = {
         q
         for p in region
         for q in _neighbours(p)
-        if board.on_board(q)
-        and q not in region
-        and board[q] is None
-        and -sign * owner[q.row, q.col] >= SETTLED_FROM
+        if board.on_board(q) and q not in region and board[q] is None
+    }
+    fringe = {q for q in around if -sign * owner[q.row, q.col] >= SETTLED_FROM}
+    own = {
+        q
+        for q in around
+        if sign * owner[q.row, q.col] >= SETTLED_FROM
+        and any(r in region and board[r] is chain.color.opponent for r in _neighbours(q))
     }
     stone = next(iter(chain.stones))
-    return captured_moving_first(board, stone, region, budget, READ_NODES, fringe)
+    return captured_moving_first(board, stone, region, budget, READ_NODES, fringe, own)
 
 
 def _enclosed(board: Board, inner: Chain, outer: Chain) -> bool:
@@ -376,6 +414,32 @@ def dead_stones(est: Estimate) -> set[Point]:
 def seki_stones(est: Estimate) -> set[Point]:
     """The stones of the chains estimated in seki."""
     return {p for c in est.chains if c.status is Status.SEKI for p in c.stones}
+
+
+def _take_dead_in_atari(
+    board: Board, chains: list[Chain], kept: set[Point]
+) -> tuple[Board, set[Point]]:
+    """The position once every dead chain in atari next to a standing chain (`kept`) of the
+    other colour is taken, and the stones that took them.
+
+    A dead stone in atari that touches a seki would otherwise keep the seki check from
+    passing (an opponent chain in atari, whose capture could break the seki open). Taking
+    it first is what the play-out does; the seki check then judges the position after."""
+    after, takers = board.copy(), set[Point]()
+    for chain in chains:
+        stone = next(iter(chain.stones))
+        if (
+            chain.stones & kept
+            or after[stone] is not chain.color
+            or after.liberty_count(stone) != 1
+            or not any(q in kept for q in _touching(after, chain))
+        ):
+            continue
+        point = next(iter(after.liberties(stone)))
+        if after.legality(point, chain.color.opponent) is None:
+            after.play(point, chain.color.opponent)
+            takers.add(point)
+    return after, takers
 
 
 def _seki_chains(board: Board, candidates: list[Chain]) -> tuple[set[str], set[str]]:
