@@ -73,8 +73,8 @@ $(BENCH_STAMP): pyproject.toml
 bench-env: $(BENCH_STAMP)
 
 ## bench: cold start, playouts (vs C, sgfmill), peers (OpenSpiel, pgx, memory), records (and
-##        how they scale), scoring, batch, matches, analysis, the web app's game list, and a
-##        10-game 9x9 match of the built-in player against GNU Go
+##        how they scale), scoring, batch, matches, analysis, the web app's game list, the 19x19
+##        opening against strong players' records, and a 10-game 9x9 match against GNU Go
 bench: $(BENCH_STAMP)
 	$(NICE) $(BENCH_BIN)/python bench/coldstart.py
 	$(NICE) $(BENCH_BIN)/python bench/playout.py
@@ -86,6 +86,7 @@ bench: $(BENCH_STAMP)
 	$(NICE) $(BENCH_BIN)/python bench/match.py
 	$(NICE) $(BENCH_BIN)/python bench/analysis.py
 	$(NICE) $(BENCH_BIN)/python bench/web.py
+	$(NICE) $(BENCH_BIN)/python bench/opening.py
 	$(NICE) $(BENCH_BIN)/python bench/strength.py
 
 ## bench-quick: every row of the speed benches on a few games (a smoke run, minutes)
