@@ -2,9 +2,8 @@
 
 Both search the attacker's threats only and play out the defence:
 
-* VCF: each attacker move makes a four; the defender's one reply is the five-point. It wins
-  when a move leaves two five-points (an open four, a double four) or when the defender may not
-  block (under renju, a five-point that is Black's foul: White forces Black onto it).
+* VCF: each attacker move makes a four; the defender's one reply is the five-point. It is
+  compiled (`ai.gomoku.vcf`, its refutations kept in the position's fail table).
 * VCT: the attacker may also make a threat that wins by fours if left alone (a three); the
   defender then tries every point where the attacker would make a four (the points of the
   three's line) and every four of its own, and a defender with a VCF of its own refutes the
@@ -18,8 +17,12 @@ from __future__ import annotations
 
 import time
 
+from tengen.ai.gomoku import vcf as compiled
 from tengen.ai.gomoku.patterns import FOUR, THREE
 from tengen.ai.gomoku.position import Position
+from tengen.core import jit
+
+k = jit.live(compiled)  # interpreted until compiled (see `core.jit`)
 
 
 class OutOfBudget(Exception):
@@ -33,7 +36,7 @@ class ThreatSearch:
         self.pos = pos
         self.limit = pos.nodes + nodes
         self.deadline = time.monotonic() + seconds
-        self.failed: dict[tuple[int, int, bool], int] = {}  # (hash, attacker, vct) -> depth
+        self.failed: dict[tuple[int, int], int] = {}  # the VCT's: (hash, attacker) -> depth
 
     def vcf(self, attacker: int, depth: int = 24) -> int | None:
         """A first move of a win by continuous fours for `attacker` (to move), or None."""
@@ -52,9 +55,9 @@ class ThreatSearch:
     # -- internals ---------------------------------------------------------------------------
 
     def _tick(self) -> None:
-        pos = self.pos
-        pos.nodes += 1
-        if pos.nodes > self.limit or (pos.nodes & 63 == 0 and time.monotonic() > self.deadline):
+        nodes = self.pos.s.nodes
+        nodes[0] += 1
+        if nodes[0] > self.limit or (nodes[0] & 63 == 0 and time.monotonic() > self.deadline):
             raise OutOfBudget
 
     def _ordered(self, attacker: int, least: int) -> list[int]:
@@ -66,50 +69,11 @@ class ThreatSearch:
         return moves
 
     def _vcf(self, a: int, depth: int) -> int | None:
-        pos = self.pos
-        own = pos.fives(a)
-        if own:
-            return own[0]
-        d = 3 - a
-        theirs = pos.fives(d)
-        if len(theirs) > 1 or depth <= 0:
-            return None
-        key = (pos.hash, a, False)
-        if self.failed.get(key, -1) >= depth:
-            return None
-        moves = self._ordered(a, FOUR)
-        if theirs:
-            moves = [m for m in moves if m == theirs[0]]
-        for m in moves:
-            if not pos.may_play(m, a):
-                continue
-            self._tick()
-            pos.place(m, a)
-            try:
-                if self._four_wins(a, depth):
-                    return m
-            finally:
-                pos.remove(m)
-        self.failed[key] = depth
-        return None
-
-    def _four_wins(self, a: int, depth: int) -> bool:
-        """After the attacker's four: whether its forced block still loses for the defender."""
-        pos = self.pos
-        points = pos.fives(a)
-        if len(points) >= 2:
-            return True
-        if len(points) != 1:
-            return False
-        block = points[0]
-        d = 3 - a
-        if not pos.may_play(block, d):
-            return True
-        pos.place(block, d)
-        try:
-            return self._vcf(a, depth - 1) is not None
-        finally:
-            pos.remove(block)
+        """The compiled VCF within this search's budget (`OutOfBudget` when it is spent)."""
+        found = int(k.vcf(self.pos.s, a, depth, self.limit, self.deadline))
+        if found == compiled.OUT_OF_BUDGET:
+            raise OutOfBudget
+        return None if found == compiled.NOT_FOUND else found
 
     def _vct(self, a: int, depth: int) -> int | None:
         pos = self.pos
@@ -122,7 +86,7 @@ class ThreatSearch:
         found = self._vcf(a, 2 * depth)
         if found is not None:
             return found
-        key = (pos.hash, a, True)
+        key = (pos.hash, a)
         if self.failed.get(key, -1) >= depth:
             return None
         for m in self._ordered(a, THREE)[:12]:
