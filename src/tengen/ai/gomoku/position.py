@@ -17,6 +17,7 @@ from tengen.ai.gomoku import fouls, patterns, state
 from tengen.ai.gomoku import kernels as compiled
 from tengen.ai.gomoku.state import State
 from tengen.ai.gomoku.vcf import FAIL_SIZE, FRAME, VCF_ROWS
+from tengen.ai.gomoku.vct import VCT_ROWS
 from tengen.core import jit
 from tengen.core.coords import Point
 from tengen.gomoku.game import GomokuGame
@@ -91,6 +92,7 @@ class Position:
             fail_depth=np.zeros(FAIL_SIZE, dtype=np.int32),
             fours=np.zeros((VCF_ROWS, n), dtype=np.int32),
             frame=np.zeros((VCF_ROWS, FRAME), dtype=np.int64),
+            threes=np.zeros((VCT_ROWS, n), dtype=np.int32),
             width=width,
             height=height,
             renju=rule is Rule.RENJU,

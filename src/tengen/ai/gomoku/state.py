@@ -40,10 +40,11 @@ class State(NamedTuple):
     hash: npt.NDArray[np.int64]  # [1]: the stones' Zobrist hash
     nodes: npt.NDArray[np.int64]  # [1]: nodes searched so far (every search counts here)
     out: npt.NDArray[np.int32]  # [n]: scratch for a list of points used at once
-    fail_key: npt.NDArray[np.int64]  # the VCF's table of refuted (position, attacker) ...
+    fail_key: npt.NDArray[np.int64]  # the VCF's and VCT's refuted (position, attacker) ...
     fail_depth: npt.NDArray[np.int32]  # ... and the depth each was refuted to
     fours: npt.NDArray[np.int32]  # [VCF_ROWS, n]: the VCF's move lists, a row per depth
     frame: npt.NDArray[np.int64]  # [VCF_ROWS, vcf.FRAME]: the VCF's stack, a row per depth
+    threes: npt.NDArray[np.int32]  # [VCT_ROWS, n]: the VCT's move lists, a row per level
     width: int
     height: int
     renju: bool  # Black's fouls apply (`ai.gomoku.fouls`)

@@ -103,7 +103,7 @@ def _enter(s, a, depth):  # type: ignore[no-untyped-def]
         return NOT_FOUND
     f = s.frame[depth]
     f[_NEXT] = 0
-    f[_COUNT] = _ordered(s, a, s.fours[depth])
+    f[_COUNT] = ordered(s, a, FOUR, s.fours[depth])
     f[_ONLY] = block if theirs else -1
     f[_KEY] = key
     return _ENTERED
@@ -118,12 +118,12 @@ def _unwind(s, low, top):  # type: ignore[no-untyped-def]
 
 
 @lean
-def _ordered(s, a, row):  # type: ignore[no-untyped-def]
-    """Write into `row` the attacker's fours, strongest first (threat class, then worth; ties
-    in point order); return how many."""
-    count = kernels.collect(s.cells, s.kd, a - 1, FOUR, row)
+def ordered(s, a, least, row):  # type: ignore[no-untyped-def]
+    """Write into `row` the attacker's moves of threat class `least` or more, strongest first
+    (threat class, then worth; ties in point order); return how many."""
+    count = kernels.collect(s.cells, s.kd, a - 1, least, row)
     c = a - 1
-    for n in range(1, count):  # insertion sort: a handful of moves, stable
+    for n in range(1, count):  # insertion sort: a few moves, stable
         m = row[n]
         rank = int(s.kd[c, m]) * (1 << 32) + int(s.val[c, m])
         k = n
