@@ -4,12 +4,13 @@ and its VCF solver's nodes per second.
 Middle-game positions are the puzzle set's games (tests/data/gomoku_vcf.txt: self-play games
 of the built-in player, freestyle and renju) cut after 10, 14 and 18 moves. Each is searched
 as the player searches (`ai.gomoku.search.Search` over the 16 best-ranked legal moves, no new
-depth past 45% of the time) for `--seconds`, after one search to compile. ``--src`` lists
-tengen source trees (e.g. the previous commit's, ``git archive <commit> src | tar -x -C
-/tmp/old``); each is measured in its own process, one after the other, in the same run. The
-VCF solver looks for a win by fours of either side (as the player does for the opponent, moving
-twice) in the same positions and the puzzles' own, with no node limit: a few hundred nodes in
-all, so its rate is a rough figure.
+depth past 45% of the time, up to depth 20: the player stops at `search.MAX_DEPTH`) for
+`--seconds`, after one search to compile. ``--src`` lists tengen source trees (e.g. the
+previous commit's, ``git archive <commit> src | tar -x -C /tmp/old``); each is measured in
+its own process, one after the other, in the same run. The VCF solver looks for a win by
+fours of either side (as the player does for the opponent, moving twice) in the same
+positions and the puzzles' own, with no node limit: a few hundred nodes in all, so its rate
+is a rough figure.
 
 Run ``python bench/gomoku_search.py [--seconds 0.3] [--src src /tmp/old/src]``.
 """
@@ -59,7 +60,7 @@ def measure(seconds: float) -> dict[str, float]:
         legal = {pos.index(p) for p in game.legal_moves()}
         roots = [m for m in pos.ranked(me) if m in legal][:ROOTS]
         start = time.monotonic()
-        report = Search(pos, start + limit).run(me, roots, start + 0.45 * limit)
+        report = Search(pos, start + limit).run(me, roots, start + 0.45 * limit, max_depth=20)
         return report.depth, pos.nodes, time.monotonic() - start
 
     def solve(rule: str, moves: list[tuple[int, int]]) -> tuple[int, float]:
