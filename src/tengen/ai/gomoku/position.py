@@ -87,7 +87,6 @@ class Position:
             self.kd, self.total, self.near, self.sq, zob, side,
             hash=np.zeros(1, dtype=np.int64),
             nodes=np.zeros(1, dtype=np.int64),
-            out=self.out,
             fail_key=np.zeros(FAIL_SIZE, dtype=np.int64),
             fail_depth=np.zeros(FAIL_SIZE, dtype=np.int32),
             fours=np.zeros((VCF_ROWS, n), dtype=np.int32),

@@ -2,7 +2,7 @@
 hash and the counters, with the compiled moves that keep them together.
 
 `State` is a named tuple of numpy arrays (and the board's fixed numbers), so the compiled
-searches (`ai.gomoku.vcf`, `ai.gomoku.pvs`) take one argument, not twenty; `Position` builds it
+searches (`ai.gomoku.vcf`, `vct`, `pvs`) take one argument, not twenty; `Position` builds it
 and Python callers reach these kernels through `core.jit.live`.
 """
 
@@ -39,7 +39,6 @@ class State(NamedTuple):
     side: npt.NDArray[np.int64]  # [2]: the key of the side to move, by colour index
     hash: npt.NDArray[np.int64]  # [1]: the stones' Zobrist hash
     nodes: npt.NDArray[np.int64]  # [1]: nodes searched so far (every search counts here)
-    out: npt.NDArray[np.int32]  # [n]: scratch for a list of points used at once
     fail_key: npt.NDArray[np.int64]  # the VCF's and VCT's refuted (position, attacker) ...
     fail_depth: npt.NDArray[np.int32]  # ... and the depth each was refuted to
     fours: npt.NDArray[np.int32]  # [VCF_ROWS, n]: the VCF's move lists, a row per depth
