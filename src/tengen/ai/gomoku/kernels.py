@@ -23,12 +23,21 @@ tests hold the incremental state to. Python calls these through `tengen.core.jit
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numba import njit
 
 from tengen.ai.gomoku.patterns import HALF, POWERS
 
 _POW = np.array(POWERS, dtype=np.int32)
+
+# The kernels that allocate nothing (this module's moves and the searches'): compiled without
+# numba's reference counting (its `_nrt` option, absent from its stubs), which would count every
+# array of every call (the searches pass twenty at a time) and took half their time. The arrays
+# are Python's, alive for the call; a kernel that allocated would not compile.
+_LEAN: dict[str, Any] = {"cache": True, "nogil": True, "_nrt": False}
+lean = njit(**_LEAN)
 
 
 @njit(cache=True, inline="always")
@@ -42,17 +51,6 @@ def _code(pat, c, j):  # type: ignore[no-untyped-def]
         + 100 * int(pat[c, j, 2])
         + 1000 * int(pat[c, j, 3])
     )
-
-
-@njit(cache=True)
-def _refresh(j, c, pat, val, kd, total, cells, worth, kind):  # type: ignore[no-untyped-def]
-    """Recombine point `j`'s four patterns for colour `c` into its worth and threat class."""
-    code = _code(pat, c, j)
-    new = worth[code]
-    if cells[j] == 0:
-        total[c] += new - val[c, j]
-    val[c, j] = new
-    kd[c, j] = kind[code]
 
 
 @njit(cache=True)
@@ -90,19 +88,19 @@ def fresh(cells, nb, tbl, worth, kind, key, pat, val, kd, total, near, sq):  # t
                 total[c] += val[c, j]
 
 
-@njit(cache=True)
+@lean
 def place(i, stone, cells, nb, tbl, worth, kind, key, pat, val, kd, total, near, sq):  # type: ignore[no-untyped-def]
     """Put a `stone` (1 Black, 2 White) on the empty point `i`."""
     _move(i, stone, 1, cells, nb, tbl, worth, kind, key, pat, val, kd, total, near, sq)
 
 
-@njit(cache=True)
+@lean
 def remove(i, cells, nb, tbl, worth, kind, key, pat, val, kd, total, near, sq):  # type: ignore[no-untyped-def]
     """Take the stone off point `i`."""
     _move(i, cells[i], -1, cells, nb, tbl, worth, kind, key, pat, val, kd, total, near, sq)
 
 
-@njit(cache=True)
+@lean
 def _move(i, stone, sign, cells, nb, tbl, worth, kind, key, pat, val, kd, total, near, sq):  # type: ignore[no-untyped-def]
     """Add (`sign` 1) or take away (-1) a `stone` on `i`, updating what it touches."""
     if sign > 0:
@@ -127,12 +125,17 @@ def _move(i, stone, sign, cells, nb, tbl, worth, kind, key, pat, val, kd, total,
                 digit = 1 if stone == c + 1 else 2
                 key[c, j, d] += sign * digit * _POW[place_at]
                 p = tbl[c, key[c, j, d]]
-                if p != pat[c, j, d]:
-                    pat[c, j, d] = p
-                    _refresh(j, c, pat, val, kd, total, cells, worth, kind)
+                if p != pat[c, j, d]:  # recombine j's four patterns for colour c (inline:
+                    pat[c, j, d] = p  # a call here, passing nine arrays, costs ~6x the work)
+                    code = _code(pat, c, j)
+                    new = worth[code]
+                    if cells[j] == 0:
+                        total[c] += new - val[c, j]
+                    val[c, j] = new
+                    kd[c, j] = kind[code]
 
 
-@njit(cache=True)
+@lean
 def collect(cells, kd, c, least, out):  # type: ignore[no-untyped-def]
     """Write into `out` the empty points where colour `c`'s move makes a threat of class
     `least` or more; return how many."""
@@ -160,20 +163,27 @@ def fives_of(cells, pat, c, out):  # type: ignore[no-untyped-def]
 
 @njit(cache=True)
 def ranked(cells, near, val, kd, c, out):  # type: ignore[no-untyped-def]
-    """Write into `out` the empty points near stones, best first for colour `c` (its own
-    worth there plus the opponent's, threat classes first); return how many."""
+    """Write into `out` the empty points near stones, best first for colour `c` (`rank_key`);
+    return how many."""
     n = cells.shape[0]
     scores = np.empty(n, dtype=np.int64)
     count = 0
     for j in range(n):
         if cells[j] == 0 and near[j] > 0:
-            mine = max(int(kd[c, j]), 0)  # ints, not int8: `_code` says why
-            theirs = max(int(kd[1 - c, j]), 0)
-            top = max(mine, theirs - 1) if theirs >= 3 else mine
-            scores[count] = -(top * 100_000 + val[c, j] + (val[1 - c, j] * 3) // 4)
+            scores[count] = rank_key(val, kd, c, j)
             out[count] = j
             count += 1
     order = np.argsort(scores[:count], kind="mergesort")
     chosen = out[:count][order].copy()
     out[:count] = chosen
     return count
+
+
+@njit(cache=True, inline="always")
+def rank_key(val, kd, c, j):  # type: ignore[no-untyped-def]
+    """How promising the empty point `j` is for colour `c`, smaller first: its own worth there
+    plus the opponent's, threat classes first (ties: the lower point first)."""
+    mine = max(int(kd[c, j]), 0)  # ints, not int8: `_code` says why
+    theirs = max(int(kd[1 - c, j]), 0)
+    top = max(mine, theirs - 1) if theirs >= 3 else mine
+    return -(top * 100_000 + int(val[c, j]) + (int(val[1 - c, j]) * 3) // 4)

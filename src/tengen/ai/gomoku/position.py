@@ -1,28 +1,31 @@
 """The searcher's position: the compiled pattern state, a Zobrist hash and renju's fouls.
 
-`Position` wraps the arrays of `tengen.ai.gomoku.kernels` (through `core.jit.live`, so a cold
-start runs their interpreted twins) and keeps a `GomokuBoard` beside them so that Black's moves
-under renju are judged by the one foul judge, `tengen.gomoku.renju.forbidden`.
+`Position` wraps the arrays of `tengen.ai.gomoku.kernels` as one `ai.gomoku.state.State` for
+the compiled searches (through `core.jit.live`, so a cold start runs their interpreted twins);
+Black's moves under renju are judged by the one foul judge, `tengen.gomoku.renju.forbidden`,
+through `ai.gomoku.fouls`.
 """
 
 from __future__ import annotations
 
 import functools
-import random
 
 import numpy as np
 import numpy.typing as npt
 
+from tengen.ai.gomoku import fouls, patterns, state
 from tengen.ai.gomoku import kernels as compiled
-from tengen.ai.gomoku import patterns
+from tengen.ai.gomoku.state import State
+from tengen.ai.gomoku.vcf import FAIL_SIZE, FRAME, VCF_ROWS
+from tengen.ai.gomoku.vct import VCT_ROWS
 from tengen.core import jit
 from tengen.core.coords import Point
-from tengen.gomoku.board import BLACK, GomokuBoard
 from tengen.gomoku.game import GomokuGame
-from tengen.gomoku.renju import forbidden
 from tengen.gomoku.rules import Rule
 
 k = jit.live(compiled)  # interpreted until compiled (see `core.jit`)
+st = jit.live(state)
+fo = jit.live(fouls)
 
 Ints = npt.NDArray[np.int32]
 _LINES = ((1, 0), (0, 1), (1, 1), (-1, 1))  # the four directions as (col, row) steps
@@ -54,9 +57,11 @@ def geometry(width: int, height: int) -> tuple[Ints, Ints]:
 
 
 @functools.cache
-def _zobrist(n: int) -> tuple[list[int], list[int]]:
-    rng = random.Random(20231123)
-    return [rng.getrandbits(64) for _ in range(n)], [rng.getrandbits(64) for _ in range(n)]
+def _zobrist(n: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Random keys of the stones ([2, n], by colour index) and of the side to move ([2])."""
+    rng = np.random.default_rng(20231123)
+    keys = rng.integers(np.iinfo(np.int64).min, np.iinfo(np.int64).max, size=2 * n + 2)
+    return keys[: 2 * n].reshape(2, n), keys[2 * n :]
 
 
 class Position:
@@ -76,12 +81,21 @@ class Position:
         self.total = np.zeros(2, dtype=np.int64)
         self.near = np.zeros(n, dtype=np.int16)
         self.out = np.zeros(n, dtype=np.int32)
-        self.board = GomokuBoard(width, height)
-        self._gi = [self.board.index(Point(j % width, j // width)) for j in range(n)]
-        self.zob = _zobrist(n)
-        self.hash = 0
-        self.stones = 0
-        self.nodes = 0
+        zob, side = _zobrist(n)
+        self.s = State(
+            self.cells, self.nb, self.tbl, self.worth, self.kind, self.key, self.pat, self.val,
+            self.kd, self.total, self.near, self.sq, zob, side,
+            hash=np.zeros(1, dtype=np.int64),
+            nodes=np.zeros(1, dtype=np.int64),
+            fail_key=np.zeros(FAIL_SIZE, dtype=np.int64),
+            fail_depth=np.zeros(FAIL_SIZE, dtype=np.int32),
+            fours=np.zeros((VCF_ROWS, n), dtype=np.int32),
+            frame=np.zeros((VCF_ROWS, FRAME), dtype=np.int64),
+            threes=np.zeros((VCT_ROWS, n), dtype=np.int32),
+            width=width,
+            height=height,
+            renju=rule is Rule.RENJU,
+        )  # fmt: skip
         self.refresh()
 
     @classmethod
@@ -93,6 +107,16 @@ class Position:
             if stone is not None:
                 pos.place(pos.index(p), int(stone))
         return pos
+
+    @property
+    def hash(self) -> int:
+        """The stones' Zobrist hash."""
+        return int(self.s.hash[0])
+
+    @property
+    def nodes(self) -> int:
+        """Nodes searched in this position so far, by every search."""
+        return int(self.s.nodes[0])
 
     def refresh(self) -> None:
         """Recompute the pattern state from the stones (`kernels.fresh`)."""
@@ -109,20 +133,11 @@ class Position:
 
     def place(self, i: int, stone: int) -> None:
         """Put a `stone` (1 Black, 2 White) on the empty point `i`."""
-        k.place(i, stone, self.cells, self.nb, self.tbl, self.worth, self.kind, self.key,
-                self.pat, self.val, self.kd, self.total, self.near, self.sq)  # fmt: skip
-        self.board.cells[self._gi[i]] = stone
-        self.hash ^= self.zob[stone - 1][i]
-        self.stones += 1
+        st.play(self.s, i, stone)
 
     def remove(self, i: int) -> None:
         """Take the stone off point `i`."""
-        stone = int(self.cells[i])
-        k.remove(i, self.cells, self.nb, self.tbl, self.worth, self.kind, self.key,
-                 self.pat, self.val, self.kd, self.total, self.near, self.sq)  # fmt: skip
-        self.board.cells[self._gi[i]] = 0
-        self.hash ^= self.zob[stone - 1][i]
-        self.stones -= 1
+        st.undo(self.s, i)
 
     def fives(self, stone: int) -> list[int]:
         """The empty points where `stone` makes a five (by the patterns)."""
@@ -140,10 +155,9 @@ class Position:
         return [int(j) for j in self.out[:count]]
 
     def may_play(self, i: int, stone: int) -> bool:
-        """Whether `stone` may go on the empty point `i`: not a foul of Black under renju."""
-        if stone != BLACK or self.rule is not Rule.RENJU:
-            return True
-        return forbidden(self.board, self.point(i)) is None
+        """Whether `stone` may go on the empty point `i`: not a foul of Black under renju
+        (`ai.gomoku.fouls`, which asks the one judge)."""
+        return bool(fo.may_play(self.s, i, stone))
 
     def kind_of(self, i: int, stone: int) -> int:
         """The threat class `stone`'s move on `i` makes (`patterns.WIN` .. 0)."""
@@ -152,5 +166,4 @@ class Position:
     def evaluate(self, stone: int) -> int:
         """The static worth of the position for `stone`, to move: its points' worth minus
         the opponent's (which moves second, so counts a little less)."""
-        mine, theirs = int(self.total[stone - 1]), int(self.total[2 - stone])
-        return mine - (theirs * 7) // 8
+        return int(st.evaluate(self.s, stone))

@@ -1,0 +1,127 @@
+"""The Gomoku player's alpha-beta search: nodes per second and depth reached at a fixed time;
+and its VCF solver's nodes per second.
+
+Middle-game positions are the puzzle set's games (tests/data/gomoku_vcf.txt: self-play games
+of the built-in player, freestyle and renju) cut after 10, 14 and 18 moves. Each is searched
+as the player searches (`ai.gomoku.search.Search` over the 16 best-ranked legal moves, no new
+depth past 45% of the time, up to depth 20: the player stops at `search.MAX_DEPTH`) for
+`--seconds`, after one search to compile. ``--src`` lists tengen source trees (e.g. the
+previous commit's, ``git archive <commit> src | tar -x -C /tmp/old``); each is measured in
+its own process, one after the other, in the same run. The VCF solver looks for a win by
+fours of either side (as the player does for the opponent, moving twice) in the same
+positions and the puzzles' own, with no node limit: a few hundred nodes in all, so its rate
+is a rough figure.
+
+Run ``python bench/gomoku_search.py [--seconds 0.3] [--src src /tmp/old/src]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PUZZLES = ROOT / "tests" / "data" / "gomoku_vcf.txt"
+CUTS = (10, 14, 18)
+ROOTS = 16
+
+
+def positions(cuts: tuple[int, ...] = CUTS) -> list[tuple[str, list[tuple[int, int]]]]:
+    """(rule, moves) of the puzzle games cut after each of `cuts` moves (0: not cut)."""
+    found = []
+    for text in PUZZLES.read_text().splitlines():
+        rule, moves = text.split("\t")
+        points = [tuple(map(int, m.split(","))) for m in moves.split()]
+        for cut in cuts:
+            if cut < len(points) - 2:
+                found.append((rule, [(c, r) for c, r in points[: cut or len(points)]]))
+    return found
+
+
+def measure(seconds: float) -> dict[str, float]:
+    """Search every position for `seconds` in this process's tengen; the totals."""
+    from tengen.ai.gomoku.position import Position
+    from tengen.ai.gomoku.search import Search
+    from tengen.ai.gomoku.threats import ThreatSearch
+    from tengen.core.coords import Point
+    from tengen.gomoku import GomokuGame, GomokuRules, Rule
+
+    def search(rule: str, moves: list[tuple[int, int]], limit: float) -> tuple[int, int, float]:
+        game = GomokuGame(GomokuRules(Rule(rule)))
+        for c, r in moves:
+            game.play(Point(c, r))
+        pos = Position.of(game)
+        me = int(game.to_play)
+        legal = {pos.index(p) for p in game.legal_moves()}
+        roots = [m for m in pos.ranked(me) if m in legal][:ROOTS]
+        start = time.monotonic()
+        report = Search(pos, start + limit).run(me, roots, start + 0.45 * limit, max_depth=20)
+        return report.depth, pos.nodes, time.monotonic() - start
+
+    def solve(rule: str, moves: list[tuple[int, int]]) -> tuple[int, float]:
+        game = GomokuGame(GomokuRules(Rule(rule)))
+        for c, r in moves:
+            game.play(Point(c, r))
+        pos = Position.of(game)
+        start = time.monotonic()
+        for side in (1, 2):
+            ThreatSearch(pos, 10**8, 60.0).vcf(side)
+        return pos.nodes, time.monotonic() - start
+
+    every = positions()
+    search(*every[0], 1.0)  # compile (or load numba's cache)
+    solve(*every[0])
+    depths, nodes, spent, vcf_nodes, vcf_spent = [], 0, 0.0, 0, 0.0
+    for rule, moves in every:
+        depth, count, took = search(rule, moves, seconds)
+        depths.append(depth)
+        nodes += count
+        spent += took
+    for rule, moves in every + positions((0,)):
+        count, took = solve(rule, moves)
+        vcf_nodes += count
+        vcf_spent += took
+    return {
+        "vcf_nodes": vcf_nodes,
+        "vcf_seconds": vcf_spent,
+        "positions": len(every),
+        "nodes": nodes,
+        "seconds": spent,
+        "depth_mean": sum(depths) / len(depths),
+        "depth_min": min(depths),
+        "depth_max": max(depths),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=0.3)
+    parser.add_argument("--src", nargs="+", default=[str(ROOT / "src")])
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        print(json.dumps(measure(args.seconds)))
+        return
+    print(f"load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}")
+    for src in args.src:
+        env = dict(os.environ, PYTHONPATH=src, TENGEN_JIT="compiled")
+        command = [sys.executable, __file__, "--child", "--seconds", str(args.seconds)]
+        done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+        row = json.loads(done.stdout.strip().splitlines()[-1])
+        rate = row["nodes"] / row["seconds"]
+        print(
+            f"{src}: {row['positions']} positions at {args.seconds:g} s: {row['nodes']:,} nodes "
+            f"in {row['seconds']:.2f} s, {rate:,.0f} nodes/s, depth {row['depth_mean']:.1f} "
+            f"({row['depth_min']}-{row['depth_max']}); VCF: {row['vcf_nodes']:,} nodes in "
+            f"{row['vcf_seconds']:.2f} s, {row['vcf_nodes'] / row['vcf_seconds']:,.0f} nodes/s",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,252 @@
+"""Principal variation search over the pattern state, compiled: the tree below a root move.
+
+Each node: a five to make wins; the opponent's five-point must be blocked (a search extension;
+under renju a block on Black's foul point loses); a move making an open four or a double four
+wins when the opponent has no four to answer with; facing the opponent's three, the moves are
+the own fours and the points of the opponent's line; otherwise the best-ranked points near the
+stones (`kernels.ranked`). At the horizon a small VCF (`ai.gomoku.vcf`) runs before the static
+evaluation. A transposition table (`Tables`: a hash-indexed array, always replaced), two killer
+moves per ply and a history table order the moves. Past the deadline the search sets ``stop``
+and unwinds; what it returns then is meaningless (the caller drops the iteration). `node` is
+called from Python only (`ai.gomoku.search` loops over the root moves): numba cannot load from
+its cache a function that calls a recursive one.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from tengen.ai.gomoku import kernels
+from tengen.ai.gomoku.fouls import may_play
+from tengen.ai.gomoku.kernels import lean
+from tengen.ai.gomoku.patterns import FOUR, OPEN_FOUR
+from tengen.ai.gomoku.state import clock, evaluate, play, survey, undo
+from tengen.ai.gomoku.vcf import vcf
+
+WIN = 1_000_000
+WON = WIN - 1_000  # scores beyond this are forced wins
+WIDTH = (14, 10, 8)  # moves searched at ply 0, 1, and deeper
+EXACT, LOWER, UPPER = 0, 1, 2
+PLIES = 128  # the deepest ply (forced blocks extend the search past its depth)
+_HORIZON = 60  # plies past which the search evaluates instead
+_LEAF_VCF_NODES = 40
+_LEAF_VCF_DEPTH = 10
+_CHECK_EVERY = 256  # nodes between two looks at the clock
+_ROW = max(WIDTH) + 2  # a move list: two killers and the best-ranked points
+TT_SIZE = 1 << 18  # transposition table entries, a power of two
+
+
+class Tables(NamedTuple):
+    """One search's memory: the transposition table, killers, history, move lists, clock."""
+
+    key: npt.NDArray[np.int64]  # [TT_SIZE]: the position's hash and side, 0 when empty
+    score: npt.NDArray[np.int32]
+    depth: npt.NDArray[np.int16]
+    flag: npt.NDArray[np.int8]  # EXACT, LOWER or UPPER
+    move: npt.NDArray[np.int16]
+    killers: npt.NDArray[np.int32]  # [PLIES, 2]
+    history: npt.NDArray[np.int64]  # [2, n]: by colour index
+    moves: npt.NDArray[np.int32]  # [PLIES, n + _ROW]: each ply's move list
+    keys: npt.NDArray[np.int64]  # [PLIES, _ROW]: their ranks while a list is made
+    deadline: npt.NDArray[np.float64]  # [1]: time.monotonic() when the search stops
+    stop: npt.NDArray[np.int8]  # [1]: set past the deadline
+    check: npt.NDArray[np.int64]  # [1]: the node count of the next look at the clock
+
+
+def tables(n: int, deadline: float) -> Tables:
+    """Empty tables for a board of `n` points."""
+    return Tables(
+        np.zeros(TT_SIZE, dtype=np.int64),
+        np.zeros(TT_SIZE, dtype=np.int32),
+        np.zeros(TT_SIZE, dtype=np.int16),
+        np.zeros(TT_SIZE, dtype=np.int8),
+        np.zeros(TT_SIZE, dtype=np.int16),
+        np.full((PLIES, 2), -1, dtype=np.int32),
+        np.zeros((2, n), dtype=np.int64),
+        np.zeros((PLIES, n + _ROW), dtype=np.int32),
+        np.zeros((PLIES, _ROW), dtype=np.int64),
+        np.array([deadline], dtype=np.float64),
+        np.zeros(1, dtype=np.int8),
+        np.zeros(1, dtype=np.int64),
+    )
+
+
+@lean
+def node(s, t, me, depth, alpha, beta, ply):  # type: ignore[no-untyped-def]
+    """The score of the position for `me`, to move, searched to `depth` within (alpha, beta)."""
+    s.nodes[0] += 1
+    if s.nodes[0] >= t.check[0]:
+        t.check[0] = s.nodes[0] + _CHECK_EVERY
+        if clock() > t.deadline[0]:
+            t.stop[0] = 1
+    if t.stop[0]:
+        return 0
+    opp = 3 - me
+    mine, _, theirs, block, top_mine, top_theirs = survey(s, me)
+    if mine:
+        return WIN - ply
+    if theirs > 1:
+        return -(WIN - ply - 1)
+    row = t.moves[ply]
+    if theirs:
+        if not may_play(s, block, me):
+            return -(WIN - ply - 1)
+        row[0] = block
+        count = 1
+        depth = max(depth, 1)  # a forced block extends the search
+    else:
+        if top_theirs < FOUR and top_mine >= OPEN_FOUR and _open_four(s, me):
+            return WIN - ply - 2
+        if depth <= 0 or ply >= _HORIZON or ply >= PLIES - 1:
+            return _leaf(s, t, me, ply, top_mine >= FOUR)
+        count = _moves(s, t, me, opp, ply, row, top_theirs >= OPEN_FOUR)
+    key = s.hash[0] ^ s.side[me - 1]
+    slot = key & (TT_SIZE - 1)
+    if t.key[slot] == key:
+        if t.depth[slot] >= depth:
+            flag, score = t.flag[slot], int(t.score[slot])
+            if flag == EXACT:
+                return score
+            if flag == LOWER and score >= beta:
+                return score
+            if flag == UPPER and score <= alpha:
+                return score
+        _to_front(row, count, t.move[slot])
+    start_alpha, best, best_score, played = alpha, -1, -2 * WIN, 0
+    for n in range(count):
+        m = row[n]
+        if not may_play(s, m, me):
+            continue
+        play(s, m, me)
+        if played == 0:
+            score = -node(s, t, opp, depth - 1, -beta, -alpha, ply + 1)
+        else:
+            score = -node(s, t, opp, depth - 1, -alpha - 1, -alpha, ply + 1)
+            if alpha < score < beta and not t.stop[0]:
+                score = -node(s, t, opp, depth - 1, -beta, -alpha, ply + 1)
+        undo(s, m)
+        if t.stop[0]:
+            return 0
+        played += 1
+        if score > best_score:
+            best_score, best = score, m
+        if score > alpha:
+            alpha = score
+        if alpha >= beta:
+            _cutoff(t, me, m, depth, ply)
+            break
+    if not played:
+        return -(WIN - ply - 1)  # every move is a foul: Black is forced to lose
+    flag = EXACT
+    if best_score <= start_alpha:
+        flag = UPPER
+    elif best_score >= beta:
+        flag = LOWER
+    t.key[slot] = key
+    t.score[slot] = best_score
+    t.depth[slot] = depth
+    t.flag[slot] = flag
+    t.move[slot] = best
+    return best_score
+
+
+@lean
+def _open_four(s, me):  # type: ignore[no-untyped-def]
+    """Whether `me` may make an open four or double four (the caller has checked that the
+    opponent has no four of its own to make, so it wins)."""
+    for j in range(s.cells.shape[0]):
+        if s.cells[j] == 0 and s.kd[me - 1, j] >= OPEN_FOUR and may_play(s, j, me):
+            return True
+    return False
+
+
+@lean
+def _leaf(s, t, me, ply, fours):  # type: ignore[no-untyped-def]
+    """The horizon: a win by fours if a small VCF finds one (when `me` has `fours`), else the
+    static worth."""
+    if fours:
+        limit = s.nodes[0] + _LEAF_VCF_NODES
+        if vcf(s, me, _LEAF_VCF_DEPTH, limit, t.deadline[0]) >= 0:
+            return WIN - ply - _LEAF_VCF_DEPTH
+    return evaluate(s, me)
+
+
+@lean
+def _moves(s, t, me, opp, ply, row, three):  # type: ignore[no-untyped-def]
+    """Write into `row` the moves to search at a node with no five-point on the board, best
+    first: the killers, then the best-ranked points near the stones (`kernels.ranked`'s
+    order, the top `WIDTH` of it), past ply 1 by threat class and history; return how many.
+    Facing the opponent's `three`, only the own fours and the blocks."""
+    c, o = me - 1, opp - 1
+    width = WIDTH[min(ply, len(WIDTH) - 1)]
+    keys = t.keys[ply]
+    kept = 2  # row[0:2] is for the killers; the best-ranked go sorted into row[2:]
+    for j in range(s.cells.shape[0]):
+        if s.cells[j] != 0 or s.near[j] == 0:
+            continue
+        if three and s.kd[c, j] < FOUR and s.kd[o, j] < FOUR:
+            continue
+        key = kernels.rank_key(s.val, s.kd, c, j)
+        if kept - 2 == width and key >= keys[kept - 1]:
+            continue
+        k = min(kept, width + 1)  # a full list drops its last
+        while k > 2 and keys[k - 1] > key:  # insertion: ties keep the lower point first
+            keys[k], row[k] = keys[k - 1], row[k - 1]
+            k -= 1
+        keys[k], row[k] = key, j
+        kept = min(kept + 1, width + 2)
+    killers = 0
+    for k in range(2):
+        m = t.killers[ply, k]
+        if m < 0 or s.cells[m] != 0 or s.near[m] == 0:
+            continue
+        if not three or s.kd[c, m] >= FOUR or s.kd[o, m] >= FOUR:
+            row[killers] = m
+            killers += 1
+    found = killers
+    for n in range(2, kept):
+        m = row[n]
+        if (killers < 1 or row[0] != m) and (killers < 2 or row[1] != m):
+            row[found] = m
+            found += 1
+    if ply > 1:  # insertion sort of the rest: threat class, then history; stable
+        for n in range(killers + 1, found):
+            m = row[n]
+            k = n
+            while k > killers and _before(s, t, c, m, row[k - 1]):
+                row[k] = row[k - 1]
+                k -= 1
+            row[k] = m
+    return found
+
+
+@lean
+def _before(s, t, c, m, q):  # type: ignore[no-untyped-def]
+    """Whether move `m` sorts strictly before `q` for colour `c`: a stronger threat, or as
+    strong and more history."""
+    if s.kd[c, m] != s.kd[c, q]:
+        return s.kd[c, m] > s.kd[c, q]
+    return t.history[c, m] > t.history[c, q]
+
+
+@lean
+def _to_front(row, count, move):  # type: ignore[no-untyped-def]
+    """Move `move` to the front of `row[:count]` if it is there."""
+    for n in range(count):
+        if row[n] == move:
+            for k in range(n, 0, -1):
+                row[k] = row[k - 1]
+            row[0] = move
+            return
+
+
+@lean
+def _cutoff(t, me, move, depth, ply):  # type: ignore[no-untyped-def]
+    """Remember a move that refuted a line: a killer for this ply, a history bonus."""
+    if t.killers[ply, 0] != move:
+        t.killers[ply, 1] = t.killers[ply, 0]
+        t.killers[ply, 0] = move
+    t.history[me - 1, move] += depth * depth

@@ -1,0 +1,108 @@
+"""The searcher's position as one argument for compiled code: the pattern arrays, a Zobrist
+hash and the counters, with the compiled moves that keep them together.
+
+`State` is a named tuple of numpy arrays (and the board's fixed numbers), so the compiled
+searches (`ai.gomoku.vcf`, `vct`, `pvs`) take one argument, not twenty; `Position` builds it
+and Python callers reach these kernels through `core.jit.live`.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit, objmode
+
+from tengen.ai.gomoku import kernels
+from tengen.ai.gomoku.kernels import lean
+from tengen.ai.gomoku.patterns import WIN
+
+
+class State(NamedTuple):
+    """The arrays of `ai.gomoku.kernels` (see its docstring) and what the searches add."""
+
+    cells: npt.NDArray[np.int8]
+    nb: npt.NDArray[np.int32]
+    tbl: npt.NDArray[np.int8]
+    worth: npt.NDArray[np.int32]
+    kind: npt.NDArray[np.int8]
+    key: npt.NDArray[np.int32]
+    pat: npt.NDArray[np.int8]
+    val: npt.NDArray[np.int32]
+    kd: npt.NDArray[np.int8]
+    total: npt.NDArray[np.int64]
+    near: npt.NDArray[np.int16]
+    sq: npt.NDArray[np.int32]
+    zob: npt.NDArray[np.int64]  # [2, n]: a stone's key, by colour index
+    side: npt.NDArray[np.int64]  # [2]: the key of the side to move, by colour index
+    hash: npt.NDArray[np.int64]  # [1]: the stones' Zobrist hash
+    nodes: npt.NDArray[np.int64]  # [1]: nodes searched so far (every search counts here)
+    fail_key: npt.NDArray[np.int64]  # the VCF's and VCT's refuted (position, attacker) ...
+    fail_depth: npt.NDArray[np.int32]  # ... and the depth each was refuted to
+    fours: npt.NDArray[np.int32]  # [VCF_ROWS, n]: the VCF's move lists, a row per depth
+    frame: npt.NDArray[np.int64]  # [VCF_ROWS, vcf.FRAME]: the VCF's stack, a row per depth
+    threes: npt.NDArray[np.int32]  # [VCT_ROWS, n]: the VCT's move lists, a row per level
+    width: int
+    height: int
+    renju: bool  # Black's fouls apply (`ai.gomoku.fouls`)
+
+
+@lean
+def play(s, i, stone):  # type: ignore[no-untyped-def]
+    """Put a `stone` (1 Black, 2 White) on the empty point `i`."""
+    kernels.place(i, stone, s.cells, s.nb, s.tbl, s.worth, s.kind, s.key, s.pat, s.val, s.kd,
+                  s.total, s.near, s.sq)  # fmt: skip
+    s.hash[0] ^= s.zob[stone - 1, i]
+
+
+@lean
+def undo(s, i):  # type: ignore[no-untyped-def]
+    """Take the stone off point `i`."""
+    s.hash[0] ^= s.zob[s.cells[i] - 1, i]
+    kernels.remove(i, s.cells, s.nb, s.tbl, s.worth, s.kind, s.key, s.pat, s.val, s.kd,
+                   s.total, s.near, s.sq)  # fmt: skip
+
+
+@lean
+def survey(s, stone):  # type: ignore[no-untyped-def]
+    """One pass over the empty points (a node's only full scan), for `stone` and then its
+    opponent: how many points make a five (counting stops at two) and the first, and the
+    strongest threat class a move makes (`patterns.WIN` .. 0)."""
+    c, o = stone - 1, 2 - stone
+    mine = theirs = top_mine = top_theirs = 0
+    first_mine = first_theirs = -1
+    kd, cells = s.kd, s.cells
+    for j in range(cells.shape[0]):
+        if cells[j] == 0:
+            a, b = kd[c, j], kd[o, j]
+            if a > top_mine:
+                top_mine = a
+            if b > top_theirs:
+                top_theirs = b
+            if a == WIN:
+                if mine == 0:
+                    first_mine = j
+                mine += 1
+            if b == WIN:
+                if theirs == 0:
+                    first_theirs = j
+                theirs += 1
+    return min(mine, 2), first_mine, min(theirs, 2), first_theirs, top_mine, top_theirs
+
+
+@lean
+def evaluate(s, stone):  # type: ignore[no-untyped-def]
+    """The static worth for `stone`, to move: its points' worth minus the opponent's (which
+    moves second, so counts a little less)."""
+    mine, theirs = s.total[stone - 1], s.total[2 - stone]
+    return mine - (theirs * 7) // 8
+
+
+@njit(cache=True)
+def clock():  # type: ignore[no-untyped-def]
+    """`time.monotonic()` from compiled code (numba has no clock of its own; ~0.5 us)."""
+    with objmode(now="float64"):
+        now = time.monotonic()
+    return now

@@ -1,0 +1,147 @@
+"""The Gomoku player's compiled search (`ai.gomoku.pvs` under `ai.gomoku.search`) and its foul
+test (`ai.gomoku.fouls`): forced wins and blocks on the VCF puzzle set, renju's fouls as the one
+judge says, the position left as it was, the deadline kept, and legal moves under every rule."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tengen.ai.gomoku.position import Position
+from tengen.ai.gomoku.search import WON, Report, Search
+from tengen.ai.gomoku_player import GomokuPlayer
+from tengen.core.color import Color
+from tengen.core.coords import Point
+from tengen.gomoku import GomokuGame, GomokuRules, Rule
+from tengen.gomoku.renju import forbidden_points
+
+PUZZLES = Path(__file__).resolve().parent.parent / "data" / "gomoku_vcf.txt"
+_STATE = ("cells", "key", "pat", "val", "kd", "total", "near")
+
+
+def _puzzle_games() -> list[GomokuGame]:
+    """The puzzle set's positions: the side to move wins by continuous fours."""
+    games = []
+    for text in PUZZLES.read_text().splitlines():
+        rule, moves = text.split("\t")
+        game = GomokuGame(GomokuRules(Rule(rule)))
+        for m in moves.split():
+            game.play(Point(*map(int, m.split(","))))
+        games.append(game)
+    return games
+
+
+def _random_game(rule: Rule, seed: int, stones: tuple[int, int] = (10, 40)) -> GomokuGame:
+    """A crowded position: random legal stones in the board's central 8x8 (the game not over)."""
+    rng = random.Random(seed)
+    while True:
+        game = GomokuGame(GomokuRules(rule))
+        for _ in range(rng.randint(*stones)):
+            points = [p for p in game.legal_moves() if 3 <= p.col < 11 and 3 <= p.row < 11]
+            if game.is_over or not points:
+                break
+            game.play(rng.choice(points))
+        if not game.is_over and game.legal_moves():
+            return game
+
+
+def _search(game: GomokuGame, seconds: float, pos: Position | None = None) -> Report:
+    """The search over the player's root moves (the 16 best-ranked legal points)."""
+    pos = pos or Position.of(game)
+    me = int(game.to_play)
+    legal = {pos.index(p) for p in game.legal_moves()}
+    roots = [m for m in pos.ranked(me) if m in legal][:16] or sorted(legal)
+    start = time.monotonic()
+    return Search(pos, start + seconds).run(me, roots, start + seconds)
+
+
+def test_the_search_wins_every_puzzle_and_the_defender_blocks_and_sees_the_loss() -> None:
+    for game in _puzzle_games():
+        pos = Position.of(game)
+        report = _search(game, 5.0, pos)
+        assert report.score >= WON, game.moves
+        game.play(pos.point(report.move))
+        if game.is_over:
+            continue
+        them = Position.of(game)
+        (five,) = them.fives(3 - int(game.to_play))  # the attacker's four: one five-point
+        defence = _search(game, 5.0, them)
+        assert defence.move == five
+        assert defence.score <= -WON
+
+
+def test_the_search_blocks_an_open_three() -> None:
+    game = GomokuGame(GomokuRules(Rule.FREESTYLE))
+    black = [Point(1, 3), Point(5, 4), Point(7, 5)]
+    white = [Point(2, 1), Point(3, 1), Point(4, 1)]
+    for b, w in zip(black, white, strict=True):
+        game.play(b)
+        game.play(w)
+    pos = Position.of(game)
+    report = _search(game, 0.5, pos)
+    assert pos.point(report.move) in {Point(1, 1), Point(5, 1)}
+
+
+def test_fouls_are_the_judges_on_crowded_renju_positions() -> None:
+    fouls = 0
+    for seed in range(120):
+        game = _random_game(Rule.RENJU, seed)
+        pos = Position.of(game)
+        forbidden = {pos.index(p) for p in forbidden_points(game.board)}  # either to move
+        for i in np.flatnonzero(pos.cells == 0):
+            assert pos.may_play(int(i), 1) == (int(i) not in forbidden), (game.moves, i)
+            assert pos.may_play(int(i), 2)
+        fouls += len(forbidden)
+    assert fouls >= 20  # the positions do hold fouls of every kind the test must catch
+
+
+@settings(max_examples=25, deadline=None)
+@given(rule=st.sampled_from(list(Rule)), seed=st.integers(0, 10**6))
+def test_a_search_cut_off_by_its_deadline_leaves_the_position_as_it_was(
+    rule: Rule, seed: int
+) -> None:
+    game = _random_game(rule, seed)
+    pos = Position.of(game)
+    before = {name: getattr(pos, name).copy() for name in _STATE}
+    key = pos.hash
+    _search(game, 0.02, pos)
+    assert pos.hash == key
+    for name in _STATE:
+        assert np.array_equal(before[name], getattr(pos, name)), name
+
+
+def test_the_search_stops_at_its_deadline() -> None:
+    game = _puzzle_games()[0]
+    for _ in range(3):  # a few moves back: no forced win to end the search early
+        game.undo()
+    pos = Position.of(game)
+    me = int(game.to_play)
+    roots = pos.ranked(me)[:16]
+    start = time.monotonic()
+    report = Search(pos, start + 0.3).run(me, roots, start + 60.0, max_depth=60)
+    took = time.monotonic() - start
+    assert took < 0.45, took
+    assert report.depth >= 3
+
+
+@settings(max_examples=40, deadline=None)
+@given(rule=st.sampled_from(list(Rule)), seed=st.integers(0, 10**6))
+def test_the_players_move_is_legal_under_every_rule(rule: Rule, seed: int) -> None:
+    game = _random_game(rule, seed, stones=(4, 30))
+    move = GomokuPlayer(seed, time_limit=0.05).genmove(game)
+    assert move in game.legal_moves()
+    if rule is Rule.RENJU and game.to_play is Color.BLACK:
+        assert move not in game.forbidden_points()
+
+
+@pytest.mark.parametrize("rule", [Rule.FREESTYLE, Rule.RENJU])
+def test_the_search_reaches_depth_in_a_fraction_of_a_second(rule: Rule) -> None:
+    game = _random_game(rule, 5, stones=(12, 12))
+    report = _search(game, 0.3)
+    assert report.depth >= 4 or abs(report.score) >= WON
