@@ -61,6 +61,18 @@ def _search(game: GomokuGame, seconds: float, pos: Position | None = None) -> Re
     return Search(pos, start + seconds).run(me, roots, start + seconds)
 
 
+@pytest.fixture(scope="module", autouse=True)
+def _compiled() -> None:
+    """Compile the search (or load it from numba's cache) before any test times it: on a
+    fresh clone compiling takes longer than a test's deadline, which would then stop the
+    search before its first depth."""
+    game = _puzzle_games()[0]
+    pos = Position.of(game)
+    Search(pos, time.monotonic() + 600).run(
+        int(game.to_play), [pos.ranked(int(game.to_play))[0]], 0, 2
+    )
+
+
 def test_the_search_wins_every_puzzle_and_the_defender_blocks_and_sees_the_loss() -> None:
     for game in _puzzle_games():
         pos = Position.of(game)
