@@ -121,8 +121,9 @@ def go_rollout(
 
 
 @njit(cache=True, nogil=True)
-def _open_area(st: np.ndarray, loc: int) -> tuple[float, float]:
-    """The prior of a move with no stone within two points. Small boards get a nudge off the
+def _open_area(st: np.ndarray, loc: int) -> tuple[float, float, float]:
+    """The prior of a move with no stone within two points, as virtual visits, virtual wins
+    and the factor by which they count as virtual AMAF results too. Small boards get a nudge off the
     first two lines. On big boards the playouts cannot tell opening moves apart (every win
     rate within noise of the others), so the prior steers the search as an opening's
     principles would: the third and fourth lines, first in the corners, far more than the
@@ -137,12 +138,12 @@ def _open_area(st: np.ndarray, loc: int) -> tuple[float, float]:
     line = min(dr, dc)
     if min(h, w) < BIG_BOARD:
         if line == 0:
-            return 20.0, 0.0
+            return 20.0, 0.0, 0.0
         if line == 1:
-            return 10.0, 2.0
+            return 10.0, 2.0, 0.0
         if line == 2:
-            return 10.0, 8.0
-        return 0.0, 0.0
+            return 10.0, 8.0, 0.0
+        return 0.0, 0.0, 0.0
     if line == 0:
         rate = 0.1
     elif line == 1:
@@ -153,7 +154,7 @@ def _open_area(st: np.ndarray, loc: int) -> tuple[float, float]:
         rate = 0.45
     else:
         rate = 0.4
-    return OPENING_VISITS, OPENING_VISITS * rate
+    return OPENING_VISITS, OPENING_VISITS * rate, OPENING_AMAF
 
 
 @njit(cache=True, nogil=True)
@@ -235,11 +236,10 @@ def go_candidates(
             pn += 10.0
             pw += 10.0
         if not _stones_near(st, loc, 2):
-            on, ow = _open_area(st, loc)
+            on, ow, amaf = _open_area(st, loc)
             pn += on
             pw += ow
-            if on >= OPENING_VISITS:
-                an, aw = OPENING_AMAF * on, OPENING_AMAF * ow
+            an, aw = amaf * on, amaf * ow
         moves[n] = loc
         prior_n[n] = pn
         prior_w[n] = pw
