@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tengen.ai.gomoku import patterns
+from tengen.ai.gomoku import kernels, patterns
 from tengen.ai.gomoku.position import Position
 from tengen.ai.gomoku.threats import ThreatSearch
 from tengen.core.coords import Point
@@ -61,6 +61,28 @@ def test_incremental_patterns_equal_a_fresh_count(
         for d in range(4):
             for stone in (1, 2):
                 assert pos.pat[stone - 1, i, d] == _line_pattern(pos, i, d, stone)
+
+
+def test_kernels_compiled_with_reference_counting_agree(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A numba release without the private `_nrt` switch gets kernels with numba's reference
+    # counting: the options must drop the switch, and such a kernel must keep the same state.
+    from numba import njit
+    from numba.core.cpu import CPUTargetOptions
+
+    counted = njit(cache=False, nogil=True)(kernels.place.py_func)
+    lean, slow = Position(15, 15, Rule.RENJU), Position(15, 15, Rule.RENJU)
+    rng = random.Random(3)
+    for turn, i in enumerate(rng.sample(range(lean.n), 60)):
+        stone = 1 + turn % 2
+        lean.place(i, stone)
+        counted(i, stone, slow.cells, slow.nb, slow.tbl, slow.worth, slow.kind, slow.key,
+                slow.pat, slow.val, slow.kd, slow.total, slow.near, slow.sq)  # fmt: skip
+        for name in _STATE:
+            assert np.array_equal(getattr(lean, name), getattr(slow, name)), (turn, name)
+    assert kernels.lean_options()["_nrt"] is False
+    owner = next(k for k in CPUTargetOptions.__mro__ if "_nrt" in vars(k))
+    monkeypatch.delattr(owner, "_nrt")  # no kernel compiles while it is gone
+    assert kernels.lean_options() == {"cache": True, "nogil": True}
 
 
 @pytest.mark.parametrize(
