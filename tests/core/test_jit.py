@@ -125,3 +125,50 @@ def test_an_unknown_mode_is_named() -> None:
         mp.setenv("TENGEN_JIT", "eager")
         with pytest.raises(ValueError, match=r"TENGEN_JIT must be one of .* not 'eager'"):
             jit.mode()
+
+
+def test_an_edit_of_a_called_module_drops_the_cached_kernels(tmp_path: Path) -> None:
+    # numba checks a cached kernel against its own file only: `outer` keeps the `inner` it
+    # was compiled with. This test first shows that of numba itself, then that the check of
+    # the package's sources drops the cache so that the edit counts.
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "inner.py").write_text(
+        "from numba import njit\n\n@njit(cache=True)\ndef value():\n    return 1\n"
+    )
+    (package / "outer.py").write_text(
+        "from numba import njit\nfrom pkg.inner import value\n\n"
+        "@njit(cache=True)\ndef outer():\n    return value() + 10\n"
+    )
+    env = {"PYTHONPATH": str(tmp_path), "NUMBA_CACHE_DIR": ""}
+    check = f"""
+        import sys
+        from pathlib import Path
+        from tengen.core import jit
+        if sys.argv[-1] == "check":
+            jit.drop_stale_cache(Path({str(package)!r}), Path({str(tmp_path / "marks")!r}))
+        from pkg.outer import outer
+        print(outer())
+        """
+
+    def run(*args: str) -> list[str]:
+        done = subprocess.run(
+            [sys.executable, "-c", textwrap.dedent(check), *args],
+            env={**os.environ, **env},
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr
+        return done.stdout.split()
+
+    assert run("check") == ["11"]
+    (package / "inner.py").write_text(
+        "from numba import njit\n\n@njit(cache=True)\ndef value():\n    return 2\n"
+    )
+    assert run() == ["11"]  # numba alone: the old `value`
+    assert run("check") == ["12"]
+    assert run() == ["12"]
+    assert not jit.drop_stale_cache(package, tmp_path / "marks")  # the mark holds

@@ -36,12 +36,15 @@ from numba.core.dispatcher import Dispatcher
 
 MODES = ("background", "compiled", "interpreted")
 SIGNATURES = "tengen-signatures-{key}.pickle"  # in numba's cache folder of `tengen.core`
+SOURCES = "tengen-sources-{key}"  # beside it: numba's cache was made from these sources
+ROOT = Path(__file__).resolve().parent.parent  # the tengen package
 RULES = ("tengen.core.layout", "tengen.core.kernels", "tengen.core.rebuild")  # warmed up first
 
 _log = logging.getLogger(__name__)
 _lock = threading.RLock()
 _ready = threading.Event()
 _started = False
+_checked = False  # whether this process has made sure numba's cache fits the sources
 _spaces: list[tuple[ModuleType, ModuleType]] = []  # (live namespace, its module)
 _twins: dict[int, FunctionType] = {}  # id(dispatcher) -> interpreted twin
 _namespaces: dict[int, dict[str, Any]] = {}  # id(module globals) -> the twins' globals
@@ -61,6 +64,8 @@ def live(module: ModuleType) -> Any:
     ready (see the module docstring), everything else as it is. The first call of a twin
     starts the warm-up (not the import, which it would slow down)."""
     current = mode()
+    if current != "interpreted":
+        fresh_cache()
     space = ModuleType(module.__name__, module.__doc__)
     with _lock:
         compiled = current == "compiled" or _ready.is_set()
@@ -141,15 +146,77 @@ def record(path: Path | None = None) -> Path:
 def signature_path() -> Path:
     """Where the signature list of this build of tengen lives: beside numba's cache of
     `tengen.core`, named by a key of the Python, numba and every tengen source file."""
-    from tengen.core import layout
+    return _core_cache() / SIGNATURES.format(key=source_key(ROOT))
 
-    folder = Path(cast(Any, layout.init_state)._cache._cache_path)  # numba's choice of folder
+
+def source_key(root: Path) -> str:
+    """A key of the Python, numba and every source file under `root` (path, time, size)."""
     digest = hashlib.sha256(f"{sys.version}\n{numba.__version__}\n".encode())
-    root = Path(__file__).resolve().parent.parent
     for source in sorted(root.rglob("*.py")):
         stat = source.stat()
         digest.update(f"{source.relative_to(root)} {stat.st_mtime_ns} {stat.st_size}\n".encode())
-    return folder / SIGNATURES.format(key=digest.hexdigest()[:16])
+    return digest.hexdigest()[:16]
+
+
+def fresh_cache() -> None:
+    """Once a process, before a kernel is loaded: drop numba's cached tengen kernels if they
+    were made from other sources (`drop_stale_cache`)."""
+    global _checked
+    with _lock:
+        if _checked or os.environ.get("TENGEN_JIT_CACHE") == "checked":
+            return
+        _checked = True
+        try:
+            drop_stale_cache(ROOT, _core_cache())
+        except Exception:  # a cache that cannot be checked must not stop the program
+            _log.exception("tengen: checking numba's cache against the sources failed")
+
+
+def drop_stale_cache(root: Path, folder: Path) -> bool:
+    """Delete numba's cached kernels of the package at `root` unless `folder` holds the mark
+    of its current sources, then leave that mark; whether any were deleted. numba checks a
+    cached kernel against its own file only, yet a kernel carries the kernels it calls (and
+    the constants it reads) from other modules compiled in: after an edit of one module, a
+    kernel of another would load with the old code."""
+    mark = folder / SOURCES.format(key=source_key(root))
+    if mark.exists():
+        return False
+    folder.mkdir(parents=True, exist_ok=True)
+    dropped = False
+    with _exclusive(folder / "tengen-warm.lock"):
+        if mark.exists():
+            return False
+        for cache in _cache_folders(root):
+            for old in [*cache.glob("*.nbi"), *cache.glob("*.nbc")]:
+                old.unlink(missing_ok=True)
+                dropped = True
+        for old in folder.glob(SOURCES.format(key="*")):
+            old.unlink(missing_ok=True)
+        mark.touch()
+    return dropped
+
+
+def _core_cache() -> Path:
+    """numba's cache folder of `tengen.core` (its choice: in the tree or the user's cache)."""
+    from tengen.core import layout
+
+    return Path(cast(Any, layout.init_state)._cache._cache_path)
+
+
+def _cache_folders(root: Path) -> set[Path]:
+    """The folders where numba keeps the cached kernels of the source files under `root`,
+    found as numba finds them: the first of its cache locators that takes the file."""
+    from numba.core.caching import CacheImpl
+
+    folders: set[Path] = set()
+    for package in sorted({source.parent for source in root.rglob("*.py")}):
+        source = next(package.glob("*.py"))
+        for locator in cast(list[Any], CacheImpl._locator_classes):
+            found = locator.from_function(_cache_folders, str(source))
+            if found is not None:
+                folders.add(Path(found.get_cache_path()))
+                break
+    return folders
 
 
 # -- internals -----------------------------------------------------------------------------
@@ -217,10 +284,11 @@ def _warm_up() -> None:
 def _signatures() -> dict[tuple[str, str], list[Any]]:
     """The recorded signatures, made first by ``python -m tengen.warm`` if there are none
     (one process at a time does that: the others wait for it and read its list)."""
+    fresh_cache()
     path = signature_path()
     with _exclusive(path.parent / "tengen-warm.lock"):
         if not path.exists():
-            env = dict(os.environ, TENGEN_JIT="compiled")
+            env = dict(os.environ, TENGEN_JIT="compiled", TENGEN_JIT_CACHE="checked")
             done = subprocess.run(
                 [sys.executable, "-m", "tengen.warm", "--signatures", str(path)],
                 env=env,
