@@ -8,7 +8,10 @@ every stone gets its status: dead, seki or alive.
 
 `make test` checks every fifth case; TENGEN_DEADSTONES=all (``make check-long``) checks them
 all and plays TENGEN_DEADSTONES_LIVE (default 1; 6 in ``make check-long``) new games live.
-The disagreements left are listed in KNOWN, each with its kind, and explained in
+The truth is the play-out's, except for the cases `tests/data/deadstones-adjudicated.json`
+names, where the project judged the play-out wrong, with the evidence there (Pachi playing the
+position out, GNU Go playing it out after the move its own play-out missed), which the tests
+here check. The disagreements left are listed in KNOWN, each with its kind, and explained in
 docs/DEADSTONES.md: a case outside it that disagrees fails, and so does one inside it that
 agrees now (move it out).
 """
@@ -24,25 +27,39 @@ from tengen.core.color import Color
 from tengen.core.coords import Point, to_gtp
 from tengen.core.diagram import render_with_coordinates
 from tengen.scoring.life import dead_stones, estimate, seki_stones
-from tests.scoring.crosscheck import Case, Task, board_from_moves, judge, load_fixture
+from tests.scoring.crosscheck import (
+    Case,
+    Task,
+    board_from_moves,
+    find_pachi,
+    judge,
+    load_adjudications,
+    load_fixture,
+    load_pachi,
+    pachi_verdict,
+    play_out_after,
+)
 from tests.scoring.crosscheck import game_moves as play_game_moves
 
 NO_TWO_EYES = "group without two eyes left alive"
 SEMEAI = "semeai: the wrong side dies"
 SEKI = "seki"
 
-# Case name -> kind of the disagreement (docs/DEADSTONES.md says who is right in each).
+# Case name -> kind of the disagreement with the (adjudicated) truth; docs/DEADSTONES.md says
+# who is right in each. pogonyshev and auto005 left it when their truth was adjudicated.
 KNOWN: dict[str, str] = {
-    "corpus-9-gnugo_regression/games/nngs/gnugo-3.3.9-pogonyshev-200210142137.sgf": SEMEAI,
     "corpus-9-fuego_regression_sgf/games/2007/CGOS/200109-variation.sgf": NO_TWO_EYES,
     "corpus-9-gnugo_regression/games/trevor/trevor_20.sgf": NO_TWO_EYES,
     "gnugo-13-g2-t4-s2": NO_TWO_EYES,
     "corpus-19-gnugo_regression/games/incident201.sgf": NO_TWO_EYES,
-    "corpus-19-gnugo_regression/games/auto_gen/auto005.sgf": NO_TWO_EYES,
     "corpus-19-gnugo_regression/games/scoring/score11.sgf": SEMEAI,
 }
 
-CASES = load_fixture()
+RAW = {c.name: c for c in load_fixture()}
+CASES = load_fixture(adjudicated=True)
+ADJUDICATED = load_adjudications()
+PACHI = load_pachi()
+PACHI_ADJUDICATED = load_pachi("adjudicated")
 SAMPLE = CASES if os.environ.get("TENGEN_DEADSTONES") == "all" else CASES[::5]
 
 
@@ -99,3 +116,44 @@ def test_live_games_judged_by_playout(gnugo: str) -> None:
         if dead != case.points(case.dead) or seki != case.points(case.seki):
             wrong.append(_describe(case, dead, seki))
     assert not wrong, "\n\n".join(wrong)
+
+
+def test_each_adjudication_names_a_case_and_is_backed_by_evidence() -> None:
+    """An adjudication overrules the play-out, says why, and has Pachi's confirmation (its
+    play-outs around the adjudicated truth keep it) or GNU Go's after one move, or both."""
+    for name, ruling in ADJUDICATED.items():
+        case = RAW[name]
+        assert (ruling.dead, ruling.seki) != (case.dead, case.seki), f"{name}: nothing overruled"
+        assert ruling.evidence and (ruling.pachi or ruling.after), name
+        if ruling.pachi:
+            verdict = PACHI_ADJUDICATED[name]
+            assert (set(verdict.dead), set(verdict.seki)) == (set(ruling.dead), set(ruling.seki))
+
+
+def test_pachi_played_out_the_disagreements_and_a_control_sample() -> None:
+    controls = [v for v in PACHI.values() if v.why.startswith("control")]
+    assert len(controls) >= 10
+    assert set(KNOWN) | set(ADJUDICATED) <= set(PACHI)
+
+
+@pytest.mark.gnugo
+@pytest.mark.parametrize("name", [n for n, r in ADJUDICATED.items() if r.after])
+def test_gnugo_agrees_with_an_adjudication_after_the_move_it_missed(gnugo: str, name: str) -> None:
+    """GNU Go's play-out, from the finished position with the moves of `after` played, gives
+    the adjudicated dead and seki stones."""
+    case, ruling = RAW[name], ADJUDICATED[name]
+    dead, seki, moves = play_out_after(gnugo, case, ruling.after)
+    assert (dead, seki) == (case.points(ruling.dead), case.points(ruling.seki)), " ".join(moves)
+
+
+def test_pachi_keeps_an_adjudicated_truth_when_rerun() -> None:
+    """Pachi's two play-outs around pogonyshev's adjudicated truth, played again, keep it
+    (under a minute; skipped without Pachi). Its play-outs do not repeat move for move, even
+    with a fixed seed and one thread, so the verdict is what is checked."""
+    pachi = find_pachi()
+    if pachi is None:
+        pytest.skip("Pachi not found (make pachi, or set PACHI)")
+    name = "corpus-9-gnugo_regression/games/nngs/gnugo-3.3.9-pogonyshev-200210142137.sgf"
+    case, ruling = {c.name: c for c in CASES}[name], ADJUDICATED[name]
+    verdict = pachi_verdict(pachi, case, "rerun", PACHI_ADJUDICATED[name].playouts)
+    assert (set(verdict.dead), set(verdict.seki)) == (set(ruling.dead), set(ruling.seki))
