@@ -4,6 +4,13 @@ Each depth searches every root move (in Python: one compiled call a root move); 
 (transposition table, killers, history) persist from one depth to the next, and the root moves
 are reordered by the last depth's scores. A depth cut off by the deadline is dropped; no new
 depth starts after the soft limit, nor after a forced win or loss is found, nor past `MAX_DEPTH`.
+
+Only the best root move gets an exact score: the others are searched with a null window, which
+proves only that they are no better (an upper bound). A bound that equals the best score is
+searched again in a window around it, so that a root move reported as tied with the best is
+really as good (the player breaks such ties at random): in Gomoku the lines below two root moves
+often transpose into one position, so null-window bounds equal to the best are common, and more
+so the deeper the search; taken for ties they let the player pick moves that lose.
 """
 
 from __future__ import annotations
@@ -27,7 +34,9 @@ MAX_DEPTH = 9
 
 @dataclass
 class Report:
-    """What a search found: its move, score, depth reached and nodes."""
+    """What a search found: its move, score, depth reached and nodes. `scores` has every root
+    move's score at the last depth: exact for the best and the moves tied with it, an upper
+    bound for the others."""
 
     move: int
     score: int = 0
@@ -73,6 +82,8 @@ class Search:
                     score = -k.node(pos.s, tables, 3 - me, depth - 1, -2 * WIN, -alpha, 1)
                 else:
                     score = -k.node(pos.s, tables, 3 - me, depth - 1, -alpha - 1, -alpha, 1)
+                    if score == alpha and not tables.stop[0]:  # a bound: is it a tie?
+                        score = -k.node(pos.s, tables, 3 - me, depth - 1, -alpha - 1, 1 - alpha, 1)
                     if score > alpha and not tables.stop[0]:
                         score = -k.node(pos.s, tables, 3 - me, depth - 1, -2 * WIN, -alpha, 1)
             finally:
