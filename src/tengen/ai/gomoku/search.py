@@ -26,10 +26,10 @@ k = jit.live(compiled)  # interpreted until compiled (see `core.jit`)
 
 WIN = compiled.WIN
 WON = compiled.WON
-# The player's deepest iteration. Compiled, the search reaches 9-12 plies in half a second, and
-# searching on past 9 played worse: freestyle at 1 s a move, capped at 7 it beat the uncapped
-# search 16.5-7.5 in 24 games, and capped at 9 it beat capped at 7 15-9 (bench/STRENGTH.md).
-MAX_DEPTH = 9
+# A bound on the deepest iteration (the clock stops the player long before: 9-12 plies at 1 s a
+# move). It was 9 while searching deeper played worse; the root's false ties (the module's
+# docstring), common at 10 plies and more, were the cause found (bench/STRENGTH.md).
+MAX_DEPTH = 40
 
 
 @dataclass
