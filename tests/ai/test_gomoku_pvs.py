@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from tengen.ai.gomoku.position import Position
 from tengen.ai.gomoku.search import WON, Report, Search
+from tengen.ai.gomoku.threats import ThreatSearch
 from tengen.ai.gomoku_player import GomokuPlayer
 from tengen.core.color import Color
 from tengen.core.coords import Point
@@ -98,6 +99,34 @@ def test_the_search_blocks_an_open_three() -> None:
     pos = Position.of(game)
     report = _search(game, 0.5, pos)
     assert pos.point(report.move) in {Point(1, 1), Point(5, 1)}
+
+
+@pytest.mark.parametrize(("line", "cut", "depth"), [(2, 14, 10), (12, 14, 8)])
+def test_a_root_move_tied_with_the_best_does_not_lose_where_the_best_does_not(
+    line: int, cut: int, depth: int
+) -> None:
+    # Two puzzle games cut early (freestyle, renju) where a null-window bound used to equal
+    # the best score at this depth: the move behind it lets the opponent win by threats
+    # (VCF in the first, VCT in the second), and the player picked at random among the ties.
+    game = _puzzle_games()[line]
+    while len(game.moves) > cut:
+        game.undo()
+    pos = Position.of(game)
+    me = int(game.to_play)
+    legal = {pos.index(p) for p in game.legal_moves()}
+    roots = [m for m in pos.ranked(me) if m in legal][:16]
+    far = time.monotonic() + 600
+    report = Search(pos, far).run(me, roots, far, max_depth=depth)
+    assert report.depth == depth
+    best = max(report.scores.values())
+    tied = [m for m, score in report.scores.items() if score == best]
+    assert report.move in tied
+    for m in tied:
+        pos.place(m, me)
+        threats = ThreatSearch(pos, 100_000, 600.0)
+        assert threats.vcf(3 - me) is None, pos.point(m)
+        assert threats.vct(3 - me) is None, pos.point(m)
+        pos.remove(m)
 
 
 def test_fouls_are_the_judges_on_crowded_renju_positions() -> None:

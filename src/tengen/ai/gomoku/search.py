@@ -4,6 +4,13 @@ Each depth searches every root move (in Python: one compiled call a root move); 
 (transposition table, killers, history) persist from one depth to the next, and the root moves
 are reordered by the last depth's scores. A depth cut off by the deadline is dropped; no new
 depth starts after the soft limit, nor after a forced win or loss is found, nor past `MAX_DEPTH`.
+
+Only the best root move gets an exact score: the others are searched with a null window, which
+proves only that they are no better (an upper bound). A bound that equals the best score is
+searched again in a window around it, so that a root move reported as tied with the best is
+really as good (the player breaks such ties at random): in Gomoku the lines below two root moves
+often transpose into one position, so null-window bounds equal to the best are common, and more
+so the deeper the search; taken for ties they let the player pick moves that lose.
 """
 
 from __future__ import annotations
@@ -19,15 +26,17 @@ k = jit.live(compiled)  # interpreted until compiled (see `core.jit`)
 
 WIN = compiled.WIN
 WON = compiled.WON
-# The player's deepest iteration. Compiled, the search reaches 9-12 plies in half a second, and
-# searching on past 9 played worse: freestyle at 1 s a move, capped at 7 it beat the uncapped
-# search 16.5-7.5 in 24 games, and capped at 9 it beat capped at 7 15-9 (bench/STRENGTH.md).
-MAX_DEPTH = 9
+# A bound on the deepest iteration (the clock stops the player long before: 9-12 plies at 1 s a
+# move). It was 9 while searching deeper played worse; the root's false ties (the module's
+# docstring), common at 10 plies and more, were the cause found (bench/STRENGTH.md).
+MAX_DEPTH = 40
 
 
 @dataclass
 class Report:
-    """What a search found: its move, score, depth reached and nodes."""
+    """What a search found: its move, score, depth reached and nodes. `scores` has every root
+    move's score at the last depth: exact for the best and the moves tied with it, an upper
+    bound for the others."""
 
     move: int
     score: int = 0
@@ -73,6 +82,8 @@ class Search:
                     score = -k.node(pos.s, tables, 3 - me, depth - 1, -2 * WIN, -alpha, 1)
                 else:
                     score = -k.node(pos.s, tables, 3 - me, depth - 1, -alpha - 1, -alpha, 1)
+                    if score == alpha and not tables.stop[0]:  # a bound: is it a tie?
+                        score = -k.node(pos.s, tables, 3 - me, depth - 1, -alpha - 1, 1 - alpha, 1)
                     if score > alpha and not tables.stop[0]:
                         score = -k.node(pos.s, tables, 3 - me, depth - 1, -2 * WIN, -alpha, 1)
             finally:

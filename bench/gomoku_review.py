@@ -1,0 +1,125 @@
+"""Rapfi's view of a Gomoku match's games: where tengen's game turned, and whether its own
+threat solver could have seen Rapfi's win coming.
+
+For every game of a match directory (``tengen match -o DIR``: ``DIR/games/*.sgf``) between
+tengen (the player named ``--name``) and another brain, Rapfi (``build/rapfi/pbrain-rapfi``,
+classical, `make rapfi`) evaluates each position where tengen is to move, for ``--ms``
+milliseconds with a cleared hash, as if it played tengen's side. Each game prints the series
+and the first position Rapfi calls lost (a mate, "M" in its eval); when the position before it
+was about even (``--even``), tengen's move between them let the win in, and tengen's threat
+solver (`ai.gomoku.threats`) then looks for the opponent's win by fours or threes after that
+move: with the player's defence budget (4,000 nodes, VCT depth 4) and with 50 times more
+(200,000 nodes, depth 8).
+
+Run ``python bench/gomoku_review.py bench/results/gomoku/NAME [--ms 300]`` with ``PYTHONPATH``
+at the tengen source tree; Rapfi's input reader splits lines that arrive while it answers, so
+each position is sent in one write after a short pause.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+RAPFI = Path(os.environ.get("RAPFI", ROOT / "build" / "rapfi" / "pbrain-rapfi"))
+LOST = -20_000  # a mate against the side to move, in this script's scale
+
+
+class Rapfi:
+    """Rapfi as a position evaluator over the Gomocup protocol."""
+
+    def __init__(self, ms: int) -> None:
+        self.ms = ms
+        self.proc = subprocess.Popen(
+            [str(RAPFI)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+        )
+
+    def evaluate(self, moves: list[tuple[int, int]]) -> int:
+        """Rapfi's eval of the position after `moves` for the side to move (mates as
+        +-20,000)."""
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        time.sleep(0.1)
+        mine = len(moves) % 2
+        stones = [f"{x},{y},{1 if i % 2 == mine else 2}" for i, (x, y) in enumerate(moves)]
+        lines = [
+            "START 15", f"INFO timeout_turn {self.ms}", "INFO timeout_match 0",
+            "INFO time_left 2147483647", "YXHASHCLEAR", "BOARD", *stones, "DONE",
+        ]  # fmt: skip
+        self.proc.stdin.write("\n".join(lines) + "\n")
+        self.proc.stdin.flush()
+        value = "0"
+        while True:
+            line = self.proc.stdout.readline().strip()
+            if not line or line.startswith("ERROR"):
+                raise RuntimeError(f"Rapfi: {line!r}")
+            found = re.search(r"Eval (\S+)", line)
+            if found:
+                value = found.group(1)
+            if re.fullmatch(r"\d+,\d+", line):
+                break
+        if "M" in value:
+            return LOST if value.startswith("-") else -LOST
+        return int(value)
+
+    def close(self) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write("END\n")
+        self.proc.stdin.flush()
+        self.proc.wait(timeout=10)
+
+
+def solver_sees(moves: list[tuple[int, int]], nodes: int, depth: int) -> bool:
+    """Whether tengen's threat solver finds a win by fours or threes for the side to move
+    after `moves` (freestyle)."""
+    from tengen.ai.gomoku.position import Position
+    from tengen.ai.gomoku.threats import ThreatSearch
+    from tengen.core.coords import Point
+    from tengen.gomoku import GomokuGame, GomokuRules, Rule
+
+    game = GomokuGame(GomokuRules(Rule.FREESTYLE))
+    for x, y in moves:
+        game.play(Point(x, y))
+    solver = ThreatSearch(Position.of(game), nodes, 20.0)
+    attacker = int(game.to_play)
+    return solver.vcf(attacker) is not None or solver.vct(attacker, depth) is not None
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("match", type=Path)
+    parser.add_argument("--name", default="new")
+    parser.add_argument("--ms", type=int, default=300)
+    parser.add_argument("--even", type=int, default=200)
+    args = parser.parse_args()
+    os.environ["TENGEN_JIT"] = "compiled"
+    print(f"load: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    rapfi = Rapfi(args.ms)
+    turned = small = big = 0
+    for path in sorted((args.match / "games").glob("*.sgf")):
+        text = path.read_text()
+        moves = [(ord(a) - 97, ord(b) - 97) for a, b in re.findall(r";[BW]\[(\w)(\w)\]", text)]
+        black = re.search(r"PB\[([^\]]*)\]", text)
+        ours = 0 if black and black.group(1) == args.name else 1
+        series = [(n, rapfi.evaluate(moves[:n])) for n in range(3, len(moves)) if n % 2 == ours]
+        lost = next((k for k, (_, value) in enumerate(series) if value <= LOST), None)
+        note = ""
+        if lost and series[lost - 1][1] >= -args.even:
+            turned += 1
+            after = moves[: series[lost - 1][0] + 1]
+            seen = solver_sees(after, 4_000, 4), solver_sees(after, 200_000, 8)
+            small += seen[0]
+            big += seen[1]
+            note = f"; move {len(after)} let it in; solver sees it: {seen[0]}, at 50x: {seen[1]}"
+        values = " ".join(str(v) for _, v in series)
+        print(f"{path.name}: {values}; lost at move {series[lost][0] if lost else '-'}{note}")
+    rapfi.close()
+    print(f"turned from even to lost by one move: {turned}; solver sees {small}, at 50x {big}")
+
+
+if __name__ == "__main__":
+    main()
