@@ -234,6 +234,30 @@ def _load(client: GtpClient, board: Board, to_play: Color) -> None:
     client.send(f"komi {KOMI}")
 
 
+def _to_two_passes(
+    client: GtpClient, track: Board, original: dict[Point, Color], to_play: Color
+) -> tuple[set[Point], list[str]]:
+    """Let the engine behind `client` take both sides from `track`'s position, `to_play`
+    first, until two passes in a row (a resignation counts as a pass); the `original` stones
+    it captured and the moves played. `track` follows the moves."""
+    size = track.width
+    captured: set[Point] = set()
+    moves: list[str] = []
+    color = to_play
+    while moves[-2:] != ["PASS", "PASS"]:
+        if len(moves) >= 2 * size * size:
+            raise GtpClientError(f"play-out longer than {len(moves)} moves")
+        move = client.send(f"genmove {color.name.lower()}").upper()
+        move = "PASS" if move == "RESIGN" else move
+        moves.append(move)
+        point = from_gtp(move, size, size)
+        if point is not None:
+            track.play(point, color)
+            captured |= {p for p in original if track[p] is not original[p]}
+        color = color.opponent
+    return captured, moves
+
+
 def gnugo_dead(gnugo: str, board: Board, to_play: Color) -> set[Point]:
     """GNU Go's ``final_status_list dead`` on the position (Chinese rules, level 10)."""
     with _gtp([gnugo, "--mode", "gtp", "--chinese-rules"]) as client:
@@ -248,21 +272,9 @@ def play_out(gnugo: str, board: Board, to_play: Color) -> tuple[set[Point], set[
     size = board.width
     track = board.copy()
     original = {p: c for p in board.points() if (c := board[p]) is not None}
-    captured: set[Point] = set()
-    moves: list[str] = []
     with _gtp([gnugo, "--mode", "gtp", *flags, str(JUDGE_LEVEL)]) as client:
         _load(client, board, to_play)
-        color = to_play
-        while moves[-2:] != ["PASS", "PASS"]:
-            if len(moves) >= 2 * size * size:
-                raise GtpClientError(f"play-out longer than {len(moves)} moves")
-            move = client.send(f"genmove {color.name.lower()}").upper()
-            moves.append(move)
-            point = from_gtp(move, size, size)
-            if point is not None:
-                track.play(point, color)
-                captured |= {p for p in original if track[p] is not original[p]}
-            color = color.opponent
+        captured, moves = _to_two_passes(client, track, original, to_play)
     seki = set()
     for chain in track.chains():
         shared = any(
@@ -333,8 +345,6 @@ def pachi_play_out(
     argv = [pachi, "-D", "-s", str(seed), "-t", f"={playouts}", options]
     track = board.copy()
     original = {p: c for p in board.points() if (c := board[p]) is not None}
-    captured: set[Point] = set()
-    moves: list[str] = []
     with GtpClient(argv, timeout=1800, cwd=str(Path(pachi).parent)) as client:
         client.send(f"boardsize {size}")
         client.send("clear_board")
@@ -345,18 +355,7 @@ def pachi_play_out(
             for p in original:
                 if original[p] is color:
                     client.send(f"play {color.name.lower()} {to_gtp(p, size)}")
-        color = to_play
-        while moves[-2:] != ["PASS", "PASS"]:
-            if len(moves) >= 2 * size * size:
-                raise GtpClientError(f"play-out longer than {len(moves)} moves")
-            move = client.send(f"genmove {color.name.lower()}").upper()
-            move = "PASS" if move == "RESIGN" else move
-            moves.append(move)
-            point = from_gtp(move, size, size)
-            if point is not None:
-                track.play(point, color)
-                captured |= {p for p in original if track[p] is not original[p]}
-            color = color.opponent
+        captured, moves = _to_two_passes(client, track, original, to_play)
         in_seki = client.send("final_status_list seki").split()
     seki = {p for v in in_seki if (p := from_gtp(v, size, size)) is not None}
     return captured, {p for p in seki if p in original and p not in captured}, moves
