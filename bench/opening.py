@@ -11,6 +11,9 @@ alone) and the table compares where its moves and the records' moves go:
 * ``lines 1-2``, ``lines 3-4``, ``centre``: share of moves by the line (distance to the
   nearest edge, from 1); ``corner``: share on a corner's opening points (third or fourth
   line from one edge, at most the fifth from the other);
+* ``own corner``: share on a corner's opening point in a corner (its first five lines from
+  both edges) that already holds a stone of the player's own colour (an enclosure, or an
+  overconcentrated second stone);
 * ``same``: share of positions where tengen chose the record's move; ``near``: within
   Manhattan distance 2 of it.
 
@@ -49,6 +52,7 @@ class Row:
     lines_3_4: float
     centre: float
     corner: float
+    own_corner: float
     same: float | None
     near: float | None
     cpu_per_move: float | None
@@ -63,6 +67,15 @@ def corner(p: Point) -> bool:
     """A corner's opening point: 3-3, 3-4, 4-4, 3-5 or 4-5."""
     near = sorted((min(p.col, SIZE - 1 - p.col), min(p.row, SIZE - 1 - p.row)))
     return near[0] in (2, 3) and near[1] <= 4
+
+
+def own_corner(game: Game, p: Point) -> bool:
+    """A corner's opening point in a corner that already holds a stone of the player to move."""
+    if not corner(p):
+        return False
+    rows = range(5) if p.row < SIZE // 2 else range(SIZE - 5, SIZE)
+    cols = range(5) if p.col < SIZE // 2 else range(SIZE - 5, SIZE)
+    return any(game.board[Point(c, r)] == game.to_play for r in rows for c in cols)
 
 
 def positions(folder: Path, games: int, moves: int) -> list[tuple[Game, Point]]:
@@ -90,8 +103,14 @@ def positions(folder: Path, games: int, moves: int) -> list[tuple[Game, Point]]:
     return found
 
 
-def shares(player: str, moves: list[Point], recorded: list[Point] | None, cpu: float | None) -> Row:
-    """The row of `moves` (compared with `recorded` when given)."""
+def shares(
+    player: str,
+    games: list[Game],
+    moves: list[Point],
+    recorded: list[Point] | None,
+    cpu: float | None,
+) -> Row:
+    """The row of `moves`, played in `games` (compared with `recorded` when given)."""
     n = len(moves)
     same = near = None
     if recorded is not None:
@@ -110,6 +129,7 @@ def shares(player: str, moves: list[Point], recorded: list[Point] | None, cpu: f
         lines_3_4=sum(line(m) in (3, 4) for m in moves) / n,
         centre=sum(line(m) >= 5 for m in moves) / n,
         corner=sum(corner(m) for m in moves) / n,
+        own_corner=sum(own_corner(g, m) for g, m in zip(games, moves, strict=True)) / n,
         same=same,
         near=near,
         cpu_per_move=None if cpu is None else cpu / n,
@@ -129,6 +149,7 @@ def main() -> None:
     if args.quick:
         args.games, args.moves, args.playouts = 4, 6, 1000
     found = positions(args.records, args.games, args.moves)
+    games = [game for game, _ in found]
     recorded = [move for _, move in found]
     player = MctsPlayer(playouts=args.playouts, threads=1, seed=0, resign=0)
     player.warm(SIZE)
@@ -143,8 +164,8 @@ def main() -> None:
     cpu = CPU() - start
     player.close()
     rows = [
-        shares("records", recorded, None, None),
-        shares(f"{args.label} ({args.playouts} playouts)", chosen, recorded, cpu),
+        shares("records", games, recorded, None, None),
+        shares(f"{args.label} ({args.playouts} playouts)", games, chosen, recorded, cpu),
     ]
     # Rows of other versions are kept when they chose from the same positions.
     same_set = {"records": str(args.records), "games": args.games, "moves": args.moves}
@@ -162,6 +183,8 @@ def main() -> None:
     }
     write_json(args.out, payload)
 
+    keys = ("lines_1_2", "lines_3_4", "centre", "corner", "own_corner", "same", "near")
+
     def pct(x: float | None) -> str:
         return "-" if x is None else f"{100 * x:.0f}%"
 
@@ -172,6 +195,7 @@ def main() -> None:
         "lines 3-4",
         "centre",
         "corner",
+        "own corner",
         "same",
         "near",
         "CPU/move",
@@ -180,7 +204,7 @@ def main() -> None:
         (
             r["player"],
             str(r["moves"]),
-            *(pct(r[k]) for k in ("lines_1_2", "lines_3_4", "centre", "corner", "same", "near")),
+            *(pct(r[k]) for k in keys),
             "-" if r["cpu_per_move"] is None else f"{r['cpu_per_move']:.2f} s",
         )
         for r in payload["rows"]

@@ -152,6 +152,37 @@ def test_opens_in_the_corners_on_the_third_and_fourth_lines(first: tuple[Point, 
     assert low < 0.1 * analysis.visits
 
 
+def test_does_not_play_under_its_own_corner_stone_in_the_opening() -> None:
+    # The second game of a 19x19 run against GNU Go: after Q16 P4 D16 E4 K3, White played
+    # C3 under its own E4 (three points away, so the area counted as open): the corner's
+    # prior paid for every corner point, and the search gave about half its visits to C3 and
+    # R3 (under its P4). An enclosure such as C5 beside E4 stays a corner move.
+    game = Game(19)
+    for move in (Point(15, 3), Point(14, 15), Point(3, 3), Point(4, 15), Point(9, 16)):
+        game.play(move)
+    with MctsPlayerContext(playouts=3000) as p:
+        p.genmove(game, game.to_play)
+        analysis = p.last_analysis
+    assert analysis is not None
+
+    def edge(v: int) -> int:
+        return min(v, 18 - v)
+
+    def under_own(m: Point) -> bool:
+        rows = range(5) if m.row < 9 else range(14, 19)
+        cols = range(5) if m.col < 9 else range(14, 19)
+        return max(edge(m.row), edge(m.col)) < 5 and any(
+            game.board[Point(c, r)] == game.to_play
+            and edge(r) >= edge(m.row)
+            and edge(c) >= edge(m.col)
+            for r in rows
+            for c in cols
+        )
+
+    under = sum(m.visits for m in analysis.moves if m.move and under_own(m.move))
+    assert under < 0.15 * analysis.visits
+
+
 def test_resigns_when_hopeless(player: MctsPlayer) -> None:
     game = position(
         """

@@ -49,6 +49,7 @@ _EVEN = (10.0, 5.0)
 BIG_BOARD = 13  # from this size on, open areas get the opening's prior (`_open_area`)
 OPENING_VISITS = 200.0  # the weight of that prior: as many virtual visits as a search gives a move
 OPENING_AMAF = 5.0  # and in the AMAF rate, which the RAVE blend trusts most while visits are few
+CORNER = 5  # a corner: its first five lines from both edges
 
 
 @njit(cache=True, nogil=True)
@@ -121,7 +122,7 @@ def go_rollout(
 
 
 @njit(cache=True, nogil=True)
-def _open_area(st: np.ndarray, loc: int) -> tuple[float, float, float]:
+def _open_area(st: np.ndarray, loc: int, color: int) -> tuple[float, float, float]:
     """The prior of a move with no stone within two points, as virtual visits, virtual wins
     and the factor by which they count as virtual AMAF results too. Small boards get a nudge off the
     first two lines. On big boards the playouts cannot tell opening moves apart (every win
@@ -149,12 +150,33 @@ def _open_area(st: np.ndarray, loc: int) -> tuple[float, float, float]:
     elif line == 1:
         rate = 0.25
     elif line <= 3:
-        rate = 0.75 if max(dr, dc) <= 4 else 0.65
+        rate = (
+            0.65 if max(dr, dc) >= CORNER else 0.45 if _under_own(st, r, c, h, w, color) else 0.75
+        )
     elif line == 4:
         rate = 0.45
     else:
         rate = 0.4
     return OPENING_VISITS, OPENING_VISITS * rate, OPENING_AMAF
+
+
+@njit(cache=True, nogil=True)
+def _under_own(st: np.ndarray, r: int, c: int, h: int, w: int, color: int) -> bool:
+    """Whether a stone of `color` in the corner nearest (r, c) (its first `CORNER` lines from
+    both edges) stands at least as far from both of its edges: a move there would play under
+    the player's own corner stone (C3 below E4), the shape the corner's prior must not pay
+    for, while an enclosure (C5 beside D3) stays a corner move."""
+    s = int(np.int64(st[HDR, H_STRIDE]))
+    dr = min(r, h - 1 - r)
+    dc = min(c, w - 1 - c)
+    top = 0 if r < h - 1 - r else h - CORNER
+    left = 0 if c < w - 1 - c else w - CORNER
+    for y in range(top, top + CORNER):
+        for x in range(left, left + CORNER):
+            own = st[COLOR, (y + 1) * s + x + 1] == color
+            if own and min(y, h - 1 - y) >= dr and min(x, w - 1 - x) >= dc:
+                return True
+    return False
 
 
 @njit(cache=True, nogil=True)
@@ -236,7 +258,7 @@ def go_candidates(
             pn += 10.0
             pw += 10.0
         if not _stones_near(st, loc, 2):
-            on, ow, amaf = _open_area(st, loc)
+            on, ow, amaf = _open_area(st, loc, color)
             pn += on
             pw += ow
             an, aw = amaf * on, amaf * ow
