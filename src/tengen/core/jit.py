@@ -64,7 +64,7 @@ def live(module: ModuleType) -> Any:
     ready (see the module docstring), everything else as it is. The first call of a twin
     starts the warm-up (not the import, which it would slow down)."""
     current = mode()
-    if current != "interpreted":
+    if current == "compiled":  # in background mode the warm-up checks it, off the import
         fresh_cache()
     space = ModuleType(module.__name__, module.__doc__)
     with _lock:
@@ -149,8 +149,10 @@ def signature_path() -> Path:
     return _core_cache() / SIGNATURES.format(key=source_key(ROOT))
 
 
+@functools.cache
 def source_key(root: Path) -> str:
-    """A key of the Python, numba and every source file under `root` (path, time, size)."""
+    """A key of the Python, numba and every source file under `root` (path, time, size),
+    read once a process."""
     digest = hashlib.sha256(f"{sys.version}\n{numba.__version__}\n".encode())
     for source in sorted(root.rglob("*.py")):
         stat = source.stat()
