@@ -1,0 +1,175 @@
+"""Ladder reading: is a chain captured by an unbroken run of ataris?
+
+A ladder, as read here: the attacker gives atari with every move; the chain in atari may
+extend at its liberty or capture any attacker chain in atari next to it (the counter-capture
+that ladder breakers and loose attacking stones allow). The chain is captured when every
+defence ends with it in atari again and no way out, and escapes when a defence gives it three
+liberties (or the attacker has no legal atari left). Edges, breakers and simple ko come with
+the rules (`core.kernels`); superko is not seen.
+
+The reading plays and takes back moves on the caller's arrays (`kernels.play`,
+`rebuild.undo`), leaving the position as it was (chain heads and the order of the empty
+points may differ, as after any undo). It stops after `MAX_PLAYS` moves or `MAX_DEPTH` plies
+and then answers "not captured": a claim of capture is always one read to the end. Used by
+the playout policy (`core.playout`) and the search's prior (`tengen.ai.policy`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from tengen.core.kernels import LEGAL, chain_liberties, chain_stones, legality, play
+from tengen.core.layout import COLOR, H_STRIDE, HDR, HEAD, LIBS
+from tengen.core.rebuild import undo
+
+MAX_PLAYS = 400  # moves tried in one read, both sides: a long ladder needs about 2 a line
+MAX_DEPTH = 160  # plies: a ladder across a 25x25 board and back is shorter than this
+MAX_DEFENCES = 16  # a defender's moves considered at one ply (its liberty and captures)
+
+# Strides are read as int64 (`int(np.int64(...))`: numba keeps int32 through a bare int()),
+# so that (-s, -1, 1, s) is a tuple of one type, which numba can iterate.
+
+
+@njit(cache=True, nogil=True)
+def ladder_captured(st: np.ndarray, zh: np.ndarray, stone: int) -> bool:
+    """Whether the chain at `stone`, in atari with its owner to move, is captured in a ladder
+    (every escape or counter-capture is met by atari until it dies)."""
+    return st[LIBS, st[HEAD, stone]] == 1 and _read(st, zh, stone, True)
+
+
+@njit(cache=True, nogil=True)
+def ladder_works(st: np.ndarray, zh: np.ndarray, stone: int) -> bool:
+    """Whether the chain at `stone`, with two liberties and its opponent to move, can be
+    captured in a ladder: an atari on one of its liberties that `ladder_captured` holds."""
+    return st[LIBS, st[HEAD, stone]] == 2 and _read(st, zh, stone, False)
+
+
+@njit(cache=True, nogil=True)
+def _read(st: np.ndarray, zh: np.ndarray, stone: int, defending: bool) -> bool:
+    """The ladder's depth-first search from the defender's turn (`defending`: the chain has
+    one liberty) or the attacker's (two); True when the chain is captured. A loop over an
+    explicit stack of plies, as numba cannot cache a recursive function (numba issue 6061)."""
+    cells = st.shape[1]
+    moves = np.empty((MAX_DEPTH, MAX_DEFENCES), np.int64)
+    count = np.empty(MAX_DEPTH, np.int64)
+    tried = np.zeros(MAX_DEPTH, np.int64)
+    recs = np.empty(MAX_DEPTH, np.int64)
+    orders = np.empty(MAX_DEPTH, np.int64)
+    hashes = np.empty(MAX_DEPTH, np.int64)
+    stones = np.empty(cells, np.int32)
+    lib = np.empty(cells, np.int32)
+    count[0] = _tries(st, stone, defending, moves[0], stones, lib)
+    depth = 0
+    plays = 0
+    while True:
+        mover_defends = (depth % 2 == 0) == defending
+        result = -1  # this ply's answer once known: 1 captured, 0 not
+        while tried[depth] < count[depth]:
+            loc = moves[depth, tried[depth]]
+            tried[depth] += 1
+            color = st[COLOR, stone]
+            mover = color if mover_defends else 3 - color
+            if legality(st, loc, mover, False) != LEGAL:
+                continue
+            if plays == MAX_PLAYS:
+                _unwind(st, zh, recs, orders, hashes, depth)
+                return False
+            plays += 1
+            hashes[depth] = zh[0]
+            recs[depth], orders[depth] = play(st, zh, loc, mover)
+            libs = st[LIBS, st[HEAD, stone]]
+            deeper = libs == 2 if mover_defends else libs == 1
+            if deeper and depth + 1 < MAX_DEPTH:
+                depth += 1
+                count[depth] = _tries(st, stone, not mover_defends, moves[depth], stones, lib)
+                tried[depth] = 0
+                break
+            captured = mover_defends and libs == 1 and _takeable(st, stone, lib)
+            undo(st, zh, recs[depth], orders[depth], hashes[depth])
+            # An escape settles the defender's ply, a capture the attacker's.
+            if captured != mover_defends:
+                result = int(captured)
+                break
+        else:
+            result = int(mover_defends)  # every try failed
+        if result < 0:
+            continue  # a ply deeper was opened
+        while True:  # hand the answer up until a ply it does not settle
+            if depth == 0:
+                return result == 1
+            depth -= 1
+            undo(st, zh, recs[depth], orders[depth], hashes[depth])
+            if (result == 1) == ((depth % 2 == 0) == defending):
+                break  # the parent's try failed: it goes on with its next one
+
+
+@njit(cache=True, nogil=True)
+def _tries(
+    st: np.ndarray,
+    stone: int,
+    defending: bool,
+    out: np.ndarray,
+    stones: np.ndarray,
+    lib: np.ndarray,
+) -> int:
+    """Write into `out` the moves of one ply for the chain at `stone`: the defender's
+    (`_defences`) or the attacker's (the chain's two liberties); return how many."""
+    if defending:
+        return _defences(st, stone, out, stones, lib)
+    n = chain_liberties(st, stone, lib)
+    for i in range(n):
+        out[i] = lib[i]
+    return n
+
+
+@njit(cache=True, nogil=True)
+def _takeable(st: np.ndarray, stone: int, lib: np.ndarray) -> bool:
+    """Whether the opponent may play the last liberty of the chain at `stone` (not if simple
+    ko forbids it)."""
+    chain_liberties(st, stone, lib)
+    return legality(st, lib[0], 3 - st[COLOR, stone], False) == LEGAL
+
+
+@njit(cache=True, nogil=True)
+def _unwind(
+    st: np.ndarray,
+    zh: np.ndarray,
+    recs: np.ndarray,
+    orders: np.ndarray,
+    hashes: np.ndarray,
+    depth: int,
+) -> None:
+    """Take back the moves of plies `depth - 1` down to 0, newest first."""
+    for d in range(depth - 1, -1, -1):
+        undo(st, zh, recs[d], orders[d], hashes[d])
+
+
+@njit(cache=True, nogil=True)
+def _defences(
+    st: np.ndarray, stone: int, moves: np.ndarray, stones: np.ndarray, lib: np.ndarray
+) -> int:
+    """Write into `moves` the defender's tries for the chain at `stone` (in atari): capturing
+    each attacker chain in atari next to it, then extending at its liberty; return how many."""
+    s = int(np.int64(st[HDR, H_STRIDE]))
+    color = st[COLOR, stone]
+    n = 0
+    size = chain_stones(st, stone, stones)
+    for i in range(size):
+        for off in (-s, -1, 1, s):
+            a = stones[i] + off
+            if st[COLOR, a] == 3 - color and st[LIBS, st[HEAD, a]] == 1 and n < MAX_DEFENCES - 1:
+                chain_liberties(st, a, lib)
+                n = _add(moves, n, lib[0])
+    chain_liberties(st, stone, lib)
+    return _add(moves, n, lib[0])
+
+
+@njit(cache=True, nogil=True)
+def _add(moves: np.ndarray, n: int, loc: int) -> int:
+    """Append `loc` to `moves[:n]` unless it is there already; the new length."""
+    for i in range(n):
+        if moves[i] == loc:
+            return n
+    moves[n] = loc
+    return n + 1
