@@ -20,7 +20,7 @@ import numpy as np
 from numba import njit
 
 from tengen.core.kernels import LEGAL, chain_liberties, chain_stones, legality, play
-from tengen.core.layout import COLOR, H_STRIDE, HDR, HEAD, LIBS
+from tengen.core.layout import COLOR, H_STRIDE, HDR, HEAD, LIBS, SIZE
 from tengen.core.rebuild import undo
 
 MAX_PLAYS = 400  # moves tried in one read, both sides: a long ladder needs about 2 a line
@@ -43,6 +43,47 @@ def ladder_works(st: np.ndarray, zh: np.ndarray, stone: int) -> bool:
     """Whether the chain at `stone`, with two liberties and its opponent to move, can be
     captured in a ladder: an atari on one of its liberties that `ladder_captured` holds."""
     return st[LIBS, st[HEAD, stone]] == 2 and _read(st, zh, stone, False)
+
+
+@njit(cache=True, nogil=True)
+def extends_into_ladder(st: np.ndarray, zh: np.ndarray, loc: int, color: int) -> bool:
+    """Whether a stone of `color` at `loc` (legal or not) leaves its chain with two liberties
+    and caught in a ladder: running from atari there only makes a bigger chain to lose."""
+    if legality(st, loc, color, False) != LEGAL:
+        return False
+    before = zh[0]
+    rec, order = play(st, zh, loc, color)
+    caught = ladder_works(st, zh, loc)
+    undo(st, zh, rec, order, before)
+    return caught
+
+
+@njit(cache=True, nogil=True)
+def ladder_atari(st: np.ndarray, zh: np.ndarray, loc: int, color: int) -> int:
+    """The size of an opponent chain beside `loc` (with two liberties) that a stone of `color`
+    there (legal or not) puts in atari and captures in a ladder; 0 if none."""
+    if legality(st, loc, color, False) != LEGAL:
+        return 0
+    s = int(np.int64(st[HDR, H_STRIDE]))
+    heads = np.zeros(4, np.int64)
+    n = 0
+    for off in (-s, -1, 1, s):
+        a = loc + off
+        if st[COLOR, a] == 3 - color and st[LIBS, st[HEAD, a]] == 2:
+            heads[n] = a
+            n += 1
+    if n == 0:
+        return 0
+    before = zh[0]
+    rec, order = play(st, zh, loc, color)
+    taken = 0
+    for i in range(n):
+        a = heads[i]
+        if st[COLOR, a] == 3 - color and ladder_captured(st, zh, a):
+            taken += st[SIZE, st[HEAD, a]]
+            break  # one chain is enough to know the atari works
+    undo(st, zh, rec, order, before)
+    return taken
 
 
 @njit(cache=True, nogil=True)

@@ -2,11 +2,12 @@
 plain uniform playout with its random numbers.
 
 A playout move answers the last move first (take its chain in atari, or save an own chain
-next to it from atari), then plays a 3x3 shape next to it (`core.patterns`), else a random
-move; never one that fills an own eye or puts an own group of two stones or more into atari.
-The built-in player's playouts (`tengen.ai.policy`) and the dead-stone estimate's
-(`tengen.scoring.life`, through `ownership`) are these; every rule they use (legality,
-capture, simple ko, eyes) is a call to `tengen.core.kernels`.
+next to it from atari, though not by running into a working ladder: `core.ladder`), then
+plays a 3x3 shape next to it (`core.patterns`), else a random move; never one that fills an
+own eye or puts an own group of two stones or more into atari. The built-in player's
+playouts (`tengen.ai.policy`) and the dead-stone estimate's (`tengen.scoring.life`, through
+`ownership`) are these; every rule they use (legality, capture, simple ko, eyes) is a call to
+`tengen.core.kernels`.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from tengen.core.kernels import (
     play,
     play_pass,
 )
+from tengen.core.ladder import extends_into_ladder
 from tengen.core.layout import (
     BLACK,
     COLOR,
@@ -132,10 +134,17 @@ def _add(cands: np.ndarray, n: int, loc: int) -> int:
 
 @njit(cache=True, nogil=True)
 def urgent_moves(
-    st: np.ndarray, color: int, last: int, cands: np.ndarray, buf: np.ndarray, stones: np.ndarray
+    st: np.ndarray,
+    zh: np.ndarray,
+    color: int,
+    last: int,
+    cands: np.ndarray,
+    buf: np.ndarray,
+    stones: np.ndarray,
 ) -> int:
     """Moves answering the last move: take its chain in atari, or save an own chain next to
-    it from atari (capture an attacker, or extend when that gives two liberties)."""
+    it from atari (capture an attacker, or extend when that gives two liberties and does not
+    run into a working ladder)."""
     n = 0
     if last <= 0 or st[COLOR, last] == EMPTY:
         return 0
@@ -157,7 +166,9 @@ def urgent_moves(
                     n = _add(cands, n, buf[0])
         chain_liberties(st, a, buf)
         lib = buf[0]
-        if liberties_after(st, lib, color, buf) >= 2:
+        if liberties_after(st, lib, color, buf) >= 2 and not extends_into_ladder(
+            st, zh, lib, color
+        ):
             n = _add(cands, n, lib)
     return n
 
@@ -196,6 +207,7 @@ def _pick(
 @njit(cache=True, nogil=True)
 def playout_move(
     st: np.ndarray,
+    zh: np.ndarray,
     table: np.ndarray,
     color: int,
     last: int,
@@ -206,7 +218,7 @@ def playout_move(
 ) -> int:
     """The playout's move for `color` after `last` (a location; 0 pass): urgent, then shape,
     then random; 0 when it should pass."""
-    n = urgent_moves(st, color, last, cands, buf, stones)
+    n = urgent_moves(st, zh, color, last, cands, buf, stones)
     loc = _pick(st, color, cands, n, rng, buf)
     if loc:
         return loc
@@ -257,7 +269,7 @@ def ownership(
         work_zh[:] = zh
         color, last, passes, moves = to_play, 0, 0, 0
         while passes < 2 and moves < max_moves:
-            loc = playout_move(work_st, table, color, last, rng, cands, buf, stones)
+            loc = playout_move(work_st, work_zh, table, color, last, rng, cands, buf, stones)
             if loc:
                 play(work_st, work_zh, loc, color)
                 passes = 0
