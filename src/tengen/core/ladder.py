@@ -20,7 +20,7 @@ import numpy as np
 from numba import njit
 
 from tengen.core.kernels import LEGAL, chain_liberties, chain_stones, legality, play
-from tengen.core.layout import COLOR, H_STRIDE, HDR, HEAD, LIBS, SIZE
+from tengen.core.layout import COLOR, EMPTY, H_STRIDE, HDR, HEAD, LIBS, SIZE
 from tengen.core.rebuild import undo
 
 MAX_PLAYS = 400  # moves tried in one read, both sides: a long ladder needs about 2 a line
@@ -49,13 +49,42 @@ def ladder_works(st: np.ndarray, zh: np.ndarray, stone: int) -> bool:
 def extends_into_ladder(st: np.ndarray, zh: np.ndarray, loc: int, color: int) -> bool:
     """Whether a stone of `color` at `loc` (legal or not) leaves its chain with two liberties
     and caught in a ladder: running from atari there only makes a bigger chain to lose."""
-    if legality(st, loc, color, False) != LEGAL:
+    if not _two_liberties_after(st, loc, color) or legality(st, loc, color, False) != LEGAL:
         return False
     before = zh[0]
     rec, order = play(st, zh, loc, color)
     caught = ladder_works(st, zh, loc)
     undo(st, zh, rec, order, before)
     return caught
+
+
+@njit(cache=True, nogil=True)
+def _two_liberties_after(st: np.ndarray, loc: int, color: int) -> bool:
+    """Whether a stone of `color` at empty `loc` would make a chain of exactly two liberties
+    and capture nothing: the cheap test that spares most escapes the play and undo of a read."""
+    s = int(np.int64(st[HDR, H_STRIDE]))
+    found = np.empty(3, np.int64)
+    n = 0
+    lib = np.empty(st.shape[1], np.int32)
+    for off in (-s, -1, 1, s):
+        a = loc + off
+        v = st[COLOR, a]
+        if v == EMPTY:
+            n = _add(found, n, a)
+        elif v == 3 - color and st[LIBS, st[HEAD, a]] == 1:
+            return False
+        elif v == color:
+            if st[LIBS, st[HEAD, a]] >= 4:
+                return False
+            k = chain_liberties(st, a, lib)
+            for i in range(k):
+                if lib[i] != loc:
+                    n = _add(found, n, lib[i])
+                    if n == 3:
+                        return False
+        if n == 3:
+            return False
+    return n == 2
 
 
 @njit(cache=True, nogil=True)
@@ -155,12 +184,41 @@ def _tries(
     lib: np.ndarray,
 ) -> int:
     """Write into `out` the moves of one ply for the chain at `stone`: the defender's
-    (`_defences`) or the attacker's (the chain's two liberties); return how many."""
+    (`_defences`) or the attacker's (`_ataris`); return how many."""
     if defending:
         return _defences(st, stone, out, stones, lib)
-    n = chain_liberties(st, stone, lib)
-    for i in range(n):
-        out[i] = lib[i]
+    return _ataris(st, stone, out, lib)
+
+
+@njit(cache=True, nogil=True)
+def _ataris(st: np.ndarray, stone: int, out: np.ndarray, lib: np.ndarray) -> int:
+    """Write into `out` the attacker's tries on the chain at `stone` (two liberties): each
+    liberty, unless the defender's extension at the other has three open sides and so
+    escapes for sure; the one leaving that extension fewer open sides first. Return how many."""
+    chain_liberties(st, stone, lib)
+    a, b = int(lib[0]), int(lib[1])
+    open_a, open_b = _open_sides(st, a, b), _open_sides(st, b, a)
+    if open_a < open_b:
+        a, b, open_a, open_b = b, a, open_b, open_a
+    n = 0
+    if open_b < 3:  # the attacker at a, the defender extends at b
+        out[n] = a
+        n += 1
+    if open_a < 3:
+        out[n] = b
+        n += 1
+    return n
+
+
+@njit(cache=True, nogil=True)
+def _open_sides(st: np.ndarray, loc: int, other: int) -> int:
+    """The empty neighbours of `loc` other than `other`."""
+    s = int(np.int64(st[HDR, H_STRIDE]))
+    n = 0
+    for off in (-s, -1, 1, s):
+        a = loc + off
+        if a != other and st[COLOR, a] == EMPTY:
+            n += 1
     return n
 
 
