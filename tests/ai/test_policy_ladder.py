@@ -83,7 +83,14 @@ def _urgent(board: Board, color: Color, last: Point) -> set[Point]:
 
 
 def test_playout_does_not_run_a_working_ladder() -> None:
-    """The playout saves a stone from atari only where the ladder is broken."""
-    assert ESCAPE not in _urgent(diagram.parse(LADDER), Color.WHITE, LAST_MOVE)
-    board = diagram.parse(_with(LADDER, 3, ". . . . . . O . ."))
+    """The playout saves a chain of two stones from atari only where the ladder is broken."""
+    two = _with(LADDER, 8, ". X O X X . . . .")  # White's C2-C1 boxed in by B1, D1-E1
+    assert ESCAPE not in _urgent(diagram.parse(two), Color.WHITE, LAST_MOVE)
+    board = diagram.parse(_with(two, 3, ". . . . . . O . ."))
     assert ESCAPE in _urgent(board, Color.WHITE, LAST_MOVE)
+
+
+def test_playout_lets_a_lone_stone_run() -> None:
+    """A lone stone's escape is not read in the playouts (`LADDER_READ_SIZE`): cheap to lose,
+    and the most frequent read."""
+    assert ESCAPE in _urgent(diagram.parse(LADDER), Color.WHITE, LAST_MOVE)

@@ -267,7 +267,7 @@ def go_candidates(
             pn += w
             pw += w
         for i in range(urgent):
-            if cands[i] == loc:
+            if cands[i] == loc and not running:  # the playout runs a lone stone's ladder
                 pn += 10.0
                 pw += 10.0
         near = last > 0 and abs(loc // s - last // s) <= 1 and abs(loc % s - last % s) <= 1

@@ -2,12 +2,12 @@
 plain uniform playout with its random numbers.
 
 A playout move answers the last move first (take its chain in atari, or save an own chain
-next to it from atari, though not by running into a working ladder: `core.ladder`), then
-plays a 3x3 shape next to it (`core.patterns`), else a random move; never one that fills an
-own eye or puts an own group of two stones or more into atari. The built-in player's
-playouts (`tengen.ai.policy`) and the dead-stone estimate's (`tengen.scoring.life`, through
-`ownership`) are these; every rule they use (legality, capture, simple ko, eyes) is a call to
-`tengen.core.kernels`.
+next to it from atari, though not a chain of two stones or more by running into a working
+ladder: `core.ladder`), then plays a 3x3 shape next to it (`core.patterns`), else a random
+move; never one that fills an own eye or puts an own group of two stones or more into atari.
+The built-in player's playouts (`tengen.ai.policy`) and the dead-stone estimate's
+(`tengen.scoring.life`, through `ownership`) are these; every rule they use (legality,
+capture, simple ko, eyes) is a call to `tengen.core.kernels`.
 """
 
 from __future__ import annotations
@@ -40,6 +40,11 @@ from tengen.core.layout import (
     WHITE,
     set_aside,
 )
+
+# The smallest chain in atari whose escape the playout reads as a ladder first: reading every
+# lone stone's too cost 38% of the playouts a second on 19x19 against 24% (bench/STRENGTH.md),
+# and a lone stone is the cheap one to lose.
+LADDER_READ_SIZE = 2
 
 # Strides are read as int64 (`int(np.int64(...))`: numba keeps int32 through a bare int()),
 # so that (-s, -1, 1, s) is a tuple of one type, which numba can iterate.
@@ -143,8 +148,8 @@ def urgent_moves(
     stones: np.ndarray,
 ) -> int:
     """Moves answering the last move: take its chain in atari, or save an own chain next to
-    it from atari (capture an attacker, or extend when that gives two liberties and does not
-    run into a working ladder)."""
+    it from atari (capture an attacker, or extend when that gives two liberties and, for a
+    chain of `LADDER_READ_SIZE` stones or more, does not run into a working ladder)."""
     n = 0
     if last <= 0 or st[COLOR, last] == EMPTY:
         return 0
@@ -166,8 +171,8 @@ def urgent_moves(
                     n = _add(cands, n, buf[0])
         chain_liberties(st, a, buf)
         lib = buf[0]
-        if liberties_after(st, lib, color, buf) >= 2 and not extends_into_ladder(
-            st, zh, lib, color
+        if liberties_after(st, lib, color, buf) >= 2 and not (
+            size >= LADDER_READ_SIZE and extends_into_ladder(st, zh, lib, color)
         ):
             n = _add(cands, n, lib)
     return n
