@@ -1,5 +1,5 @@
-"""The search's prior and the playout policy read ladders (`core.ladder`): no running into a
-working ladder, and an atari that captures in a ladder is trusted."""
+"""The search's prior reads ladders (`core.ladder`): no running into a working ladder, and an
+atari that captures in a ladder is trusted."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ from tengen.core.board import Board
 from tengen.core.color import Color
 from tengen.core.coords import Point
 from tengen.core.patterns import TABLE
-from tengen.core.playout import urgent_moves
 
 # White's C2 is in atari (Black just played B2); extending at D2 runs a ladder to the top.
 LADDER = """
@@ -71,26 +70,3 @@ def test_prior_trusts_an_atari_that_captures_in_a_ladder() -> None:
     broken = _with(text, 3, ". . . . . . O . .")
     plain = _priors(diagram.parse(broken), Color.BLACK, Point(2, 6))[Point(2, 8)]
     assert _rate(working) > 0.6 and working[0] > plain[0] + 10
-
-
-def _urgent(board: Board, color: Color, last: Point) -> set[Point]:
-    """The playout's answers to the last move."""
-    cells = board.state.shape[1]
-    cands = np.empty(16, np.int64)
-    buf, stones = np.empty(cells, np.int32), np.empty(cells, np.int32)
-    n = urgent_moves(board.state, board.hashes, int(color), board.loc(last), cands, buf, stones)
-    return {board.point(int(cands[i])) for i in range(n)}
-
-
-def test_playout_does_not_run_a_working_ladder() -> None:
-    """The playout saves a chain of two stones from atari only where the ladder is broken."""
-    two = _with(LADDER, 8, ". X O X X . . . .")  # White's C2-C1 boxed in by B1, D1-E1
-    assert ESCAPE not in _urgent(diagram.parse(two), Color.WHITE, LAST_MOVE)
-    board = diagram.parse(_with(two, 3, ". . . . . . O . ."))
-    assert ESCAPE in _urgent(board, Color.WHITE, LAST_MOVE)
-
-
-def test_playout_lets_a_lone_stone_run() -> None:
-    """A lone stone's escape is not read in the playouts (`LADDER_READ_SIZE`): cheap to lose,
-    and the most frequent read."""
-    assert ESCAPE in _urgent(diagram.parse(LADDER), Color.WHITE, LAST_MOVE)

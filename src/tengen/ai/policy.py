@@ -108,7 +108,7 @@ def go_rollout(
     limit = meta[MAX_MOVES]
     moves = 0
     while passes < 2 and moves < limit:
-        loc = playout_move(st, zh, table, color, last, rng, cands, buf, stones)
+        loc = playout_move(st, table, color, last, rng, cands, buf, stones)
         if loc:
             play(st, zh, loc, color)
             if amaf[loc] == 0:
@@ -227,7 +227,7 @@ def go_candidates(
     buf = np.empty(cells, np.int32)
     stones = np.empty(cells, np.int32)
     cands = np.empty(16, np.int64)
-    urgent = urgent_moves(st, zh, color, last, cands, buf, stones)
+    urgent = urgent_moves(st, color, last, cands, buf, stones)
     n = 0
     for loc in range(cells):
         if st[COLOR, loc] != EMPTY or is_eye_like(st, loc, color):
@@ -267,7 +267,7 @@ def go_candidates(
             pn += w
             pw += w
         for i in range(urgent):
-            if cands[i] == loc and not running:  # the playout runs a lone stone's ladder
+            if cands[i] == loc and not running:  # the playouts do not read ladders
                 pn += 10.0
                 pw += 10.0
         near = last > 0 and abs(loc // s - last // s) <= 1 and abs(loc % s - last % s) <= 1

@@ -2,8 +2,7 @@
 plain uniform playout with its random numbers.
 
 A playout move answers the last move first (take its chain in atari, or save an own chain
-next to it from atari, though not a chain of two stones or more by running into a working
-ladder: `core.ladder`), then plays a 3x3 shape next to it (`core.patterns`), else a random
+next to it from atari), then plays a 3x3 shape next to it (`core.patterns`), else a random
 move; never one that fills an own eye or puts an own group of two stones or more into atari.
 The built-in player's playouts (`tengen.ai.policy`) and the dead-stone estimate's
 (`tengen.scoring.life`, through `ownership`) are these; every rule they use (legality,
@@ -25,7 +24,6 @@ from tengen.core.kernels import (
     play,
     play_pass,
 )
-from tengen.core.ladder import extends_into_ladder
 from tengen.core.layout import (
     BLACK,
     COLOR,
@@ -40,11 +38,6 @@ from tengen.core.layout import (
     WHITE,
     set_aside,
 )
-
-# The smallest chain in atari whose escape the playout reads as a ladder first: reading every
-# lone stone's too cost 38% of the playouts a second on 19x19 against 24% (bench/STRENGTH.md),
-# and a lone stone is the cheap one to lose.
-LADDER_READ_SIZE = 2
 
 # Strides are read as int64 (`int(np.int64(...))`: numba keeps int32 through a bare int()),
 # so that (-s, -1, 1, s) is a tuple of one type, which numba can iterate.
@@ -139,17 +132,10 @@ def _add(cands: np.ndarray, n: int, loc: int) -> int:
 
 @njit(cache=True, nogil=True)
 def urgent_moves(
-    st: np.ndarray,
-    zh: np.ndarray,
-    color: int,
-    last: int,
-    cands: np.ndarray,
-    buf: np.ndarray,
-    stones: np.ndarray,
+    st: np.ndarray, color: int, last: int, cands: np.ndarray, buf: np.ndarray, stones: np.ndarray
 ) -> int:
     """Moves answering the last move: take its chain in atari, or save an own chain next to
-    it from atari (capture an attacker, or extend when that gives two liberties and, for a
-    chain of `LADDER_READ_SIZE` stones or more, does not run into a working ladder)."""
+    it from atari (capture an attacker, or extend when that gives two liberties)."""
     n = 0
     if last <= 0 or st[COLOR, last] == EMPTY:
         return 0
@@ -171,9 +157,7 @@ def urgent_moves(
                     n = _add(cands, n, buf[0])
         chain_liberties(st, a, buf)
         lib = buf[0]
-        if liberties_after(st, lib, color, buf) >= 2 and not (
-            size >= LADDER_READ_SIZE and extends_into_ladder(st, zh, lib, color)
-        ):
+        if liberties_after(st, lib, color, buf) >= 2:
             n = _add(cands, n, lib)
     return n
 
@@ -212,7 +196,6 @@ def _pick(
 @njit(cache=True, nogil=True)
 def playout_move(
     st: np.ndarray,
-    zh: np.ndarray,
     table: np.ndarray,
     color: int,
     last: int,
@@ -223,7 +206,7 @@ def playout_move(
 ) -> int:
     """The playout's move for `color` after `last` (a location; 0 pass): urgent, then shape,
     then random; 0 when it should pass."""
-    n = urgent_moves(st, zh, color, last, cands, buf, stones)
+    n = urgent_moves(st, color, last, cands, buf, stones)
     loc = _pick(st, color, cands, n, rng, buf)
     if loc:
         return loc
@@ -274,7 +257,7 @@ def ownership(
         work_zh[:] = zh
         color, last, passes, moves = to_play, 0, 0, 0
         while passes < 2 and moves < max_moves:
-            loc = playout_move(work_st, work_zh, table, color, last, rng, cands, buf, stones)
+            loc = playout_move(work_st, table, color, last, rng, cands, buf, stones)
             if loc:
                 play(work_st, work_zh, loc, color)
                 passes = 0
