@@ -54,7 +54,7 @@ def extends_into_ladder(st: np.ndarray, zh: np.ndarray, loc: int, color: int) ->
     before = zh[0]
     rec, order = play(st, zh, loc, color)
     caught = ladder_works(st, zh, loc)
-    undo(st, zh, rec, order, before)
+    undo(st, zh, int(rec), order, before)
     return caught
 
 
@@ -111,7 +111,7 @@ def ladder_atari(st: np.ndarray, zh: np.ndarray, loc: int, color: int) -> int:
         if st[COLOR, a] == 3 - color and ladder_captured(st, zh, a):
             taken += st[SIZE, st[HEAD, a]]
             break  # one chain is enough to know the atari works
-    undo(st, zh, rec, order, before)
+    undo(st, zh, int(rec), order, before)
     return taken
 
 
