@@ -11,7 +11,8 @@ The reading plays and takes back moves on the caller's arrays (`kernels.play`,
 `rebuild.undo`), leaving the position as it was (chain heads and the order of the empty
 points may differ, as after any undo). It stops after `MAX_PLAYS` moves or `MAX_DEPTH` plies
 and then answers "not captured": a claim of capture is always one read to the end. Used by
-the playout policy (`core.playout`) and the search's prior (`tengen.ai.policy`).
+the search's prior (`tengen.ai.policy`); the playouts do not read ladders, which cost
+them 18-28% of their speed when tried (bench/STRENGTH.md).
 """
 
 from __future__ import annotations
@@ -109,7 +110,7 @@ def ladder_atari(st: np.ndarray, zh: np.ndarray, loc: int, color: int) -> int:
     for i in range(n):
         a = heads[i]
         if st[COLOR, a] == 3 - color and ladder_captured(st, zh, a):
-            taken += st[SIZE, st[HEAD, a]]
+            taken = st[SIZE, st[HEAD, a]]
             break  # one chain is enough to know the atari works
     undo(st, zh, int(rec), order, before)
     return taken
