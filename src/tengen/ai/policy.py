@@ -16,6 +16,7 @@ from numba import njit
 
 from tengen.core.area import owners
 from tengen.core.kernels import LEGAL, is_eye_like, legality, play, play_pass
+from tengen.core.ladder import extends_into_ladder, ladder_atari
 from tengen.core.layout import (
     BLACK,
     COLOR,
@@ -46,6 +47,7 @@ META_SLOTS = 5
 
 # Prior knowledge as (virtual visits, virtual wins) added to a new child.
 _EVEN = (10.0, 5.0)
+DEAD_LADDER = 40.0  # virtual losses of an escape from atari that runs into a working ladder
 BIG_BOARD = 13  # from this size on, open areas get the opening's prior (`_open_area`)
 OPENING_VISITS = 200.0  # the weight of that prior: as many virtual visits as a search gives a move
 OPENING_AMAF = 5.0  # and in the AMAF rate, which the RAVE blend trusts most while visits are few
@@ -195,6 +197,13 @@ def _stones_near(st: np.ndarray, loc: int, radius: int) -> bool:
 
 
 @njit(cache=True, nogil=True)
+def _ladder_prior(taken: int) -> float:
+    """The virtual wins (as many visits) of an atari that captures `taken` stones in a
+    ladder: as much as a capture of that many."""
+    return 0.0 if taken == 0 else 10.0 + 5.0 * min(taken, 4)
+
+
+@njit(cache=True, nogil=True)
 def go_candidates(
     st: np.ndarray,
     zh: np.ndarray,
@@ -207,8 +216,9 @@ def go_candidates(
     amaf_w: np.ndarray,
 ) -> int:
     """The moves the tree considers (every legal point but own eyes, then pass) with prior
-    knowledge as virtual visits and wins: captures, atari escapes and shapes near the last
-    move are trusted, groups put into atari and empty-area first-line moves are not."""
+    knowledge as virtual visits and wins: captures, ataris that capture in a ladder, atari
+    escapes and shapes near the last move are trusted; groups put into atari, escapes that
+    run into a working ladder (`core.ladder`) and empty-area first-line moves are not."""
     color = meta[TO_PLAY]
     opp = 3 - color
     last = meta[LAST]
@@ -246,11 +256,18 @@ def go_candidates(
             w = 10.0 + 5.0 * min(captures, 4)
             pn += w
             pw += w
-        if saves and libs >= 2:
+        running = saves and captures == 0 and libs >= 2 and extends_into_ladder(st, zh, loc, color)
+        if running:
+            pn += DEAD_LADDER
+        elif saves and libs >= 2:
             pn += 15.0
             pw += 15.0
+        if captures == 0 and libs >= 2:
+            w = _ladder_prior(ladder_atari(st, zh, loc, color))
+            pn += w
+            pw += w
         for i in range(urgent):
-            if cands[i] == loc:
+            if cands[i] == loc and not running:  # the playouts do not read ladders
                 pn += 10.0
                 pw += 10.0
         near = last > 0 and abs(loc // s - last // s) <= 1 and abs(loc % s - last % s) <= 1
