@@ -3,19 +3,20 @@
 Matches are played by tengen's own Gomocup manager (``tengen match --game gomoku``) from the
 26 standard three-stone openings (bench/openings/gomoku, cycled, each with both colours),
 byo-yomi ``0+1xS`` (S seconds a move for both brains, sent as ``timeout_turn``), freestyle and
-renju on 15x15. tengen plays as a brain (``tengen gomocup``, its kernels compiled before the
-first move: ``TENGEN_JIT=compiled``). Rapfi is ``build/rapfi/pbrain-rapfi`` (``make rapfi``;
-its built-in classical config, no network), run through bench/rapfi_brain.sh (which drops
-one input glitch of Rapfi's that would otherwise forfeit its games); where it is missing
-those matches are skipped with a message. ``--rapfi-nodes N ...`` plays a handicap ladder
-instead of full-strength Rapfi: one match a rung, Rapfi limited to N nodes a move (its pbrain
-key ``max_node``, sent by bench/rapfi_brain.sh; 0 is no limit), so that tengen's score is
-measurable (full-strength Rapfi wins every game) and does not move with the machine's load
-as a time handicap would. ``--old SRC`` adds a head-to-head against another
-tengen source tree (e.g. ``git archive <commit> src | tar -x -C /tmp/old``). Also prints
-the VCF solver's nodes per second over the puzzle set (tests/data/gomoku_vcf.txt). Each
-tree's numba cache must be warm first (``TENGEN_JIT=compiled python -m tengen.warm`` with
-its PYTHONPATH): a brain that compiles during its first move loses that game on time.
+renju on 15x15. tengen plays as a brain (``tengen gomocup`` through bench/gomoku_brain.py,
+which loads its compiled kernels, ``TENGEN_JIT=compiled``, before it answers ``START``).
+Rapfi is ``build/rapfi/pbrain-rapfi`` (``make rapfi``; its built-in classical config, no
+network), run through bench/rapfi_brain.sh (which drops one input glitch of Rapfi's that
+would otherwise forfeit its games); where it is missing those matches are skipped with a
+message. ``--rapfi-nodes N ...`` plays a handicap ladder instead of full-strength Rapfi: one
+match a rung, Rapfi limited to N nodes a move (its pbrain key ``max_node``, sent by
+bench/rapfi_brain.sh; 0 is no limit), so that tengen's score is measurable (full-strength
+Rapfi wins every game) and does not move with the machine's load as a time handicap would.
+``--old SRC`` adds a head-to-head against another tengen source tree (e.g. ``git archive
+<commit> src | tar -x -C /tmp/old``). Also prints the VCF solver's nodes per second over the
+puzzle set (tests/data/gomoku_vcf.txt). Each tree's numba cache must be warm first
+(``TENGEN_JIT=compiled python -m tengen.warm`` with its PYTHONPATH): a brain that compiles
+during a game loses it on time.
 
 Run ``python bench/gomoku_strength.py [--games 40] [--seconds 1] [--rules freestyle renju]
 [--rapfi-nodes 3000 10000] [--old /tmp/old/src] [--dir bench/results/gomoku]``; resumable
@@ -90,7 +91,7 @@ def main() -> None:
     args = parser.parse_args()
     os.environ["TENGEN_JIT"] = "compiled"
     solver_speed()
-    new = f"new={sys.executable} -m tengen gomocup"
+    new = f"new={sys.executable} {ROOT / 'bench/gomoku_brain.py'}"
     for rule in args.rules:
         if RAPFI.exists():
             for name, brain in rapfi_rungs(args.rapfi_nodes):
@@ -98,7 +99,7 @@ def main() -> None:
         else:
             print(f"skipped: no Rapfi at {RAPFI} (make rapfi builds it)")
         if args.old:
-            old = f"old=env PYTHONPATH={args.old} {sys.executable} -m tengen gomocup"
+            old = f"old=env PYTHONPATH={args.old} {sys.executable} {ROOT / 'bench/gomoku_brain.py'}"
             match("old", [new, old], rule, args.games, args.seconds, args.dir)
 
 
