@@ -3,16 +3,24 @@
 Matches are played by tengen's own Gomocup manager (``tengen match --game gomoku``) from the
 26 standard three-stone openings (bench/openings/gomoku, cycled, each with both colours),
 byo-yomi ``0+1xS`` (S seconds a move for both brains, sent as ``timeout_turn``), freestyle and
-renju on 15x15. tengen plays as a brain (``tengen gomocup``, its kernels compiled before the
-first move: ``TENGEN_JIT=compiled``). Rapfi is ``build/rapfi/pbrain-rapfi`` (``make rapfi``;
-its built-in classical config, no network), run through bench/rapfi_brain.sh (which drops
-one input glitch of Rapfi's that would otherwise forfeit its games); where it is missing
-those matches are skipped with a message. ``--old SRC`` adds a head-to-head against another
-tengen source tree (e.g. ``git archive <commit> src | tar -x -C /tmp/old``). Also prints
-the VCF solver's nodes per second over the puzzle set (tests/data/gomoku_vcf.txt).
+renju on 15x15. tengen plays as a brain (``tengen gomocup`` through bench/gomoku_brain.py,
+which loads its compiled kernels, ``TENGEN_JIT=compiled``, before it answers ``START``).
+Rapfi is ``build/rapfi/pbrain-rapfi`` (``make rapfi``; its built-in classical config, no
+network), run through bench/rapfi_brain.sh (which drops one input glitch of Rapfi's that
+would otherwise forfeit its games); where it is missing those matches are skipped with a
+message. ``--rapfi-nodes N ...`` plays a handicap ladder instead of full-strength Rapfi: one
+match a rung, Rapfi limited to N nodes a move (its pbrain key ``max_node``, sent by
+bench/rapfi_brain.sh; 0 is no limit), so that tengen's score is measurable (full-strength
+Rapfi wins every game) and does not move with the machine's load as a time handicap would.
+``--old SRC`` adds a head-to-head against another tengen source tree (e.g. ``git archive
+<commit> src | tar -x -C /tmp/old``). Also prints the VCF solver's nodes per second over the
+puzzle set (tests/data/gomoku_vcf.txt). Each tree's numba cache must be warm first
+(``TENGEN_JIT=compiled python -m tengen.warm`` with its PYTHONPATH): a brain that compiles
+during a game loses it on time.
 
 Run ``python bench/gomoku_strength.py [--games 40] [--seconds 1] [--rules freestyle renju]
-[--old /tmp/old/src] [--dir bench/results/gomoku]``; resumable (the match runner's results).
+[--rapfi-nodes 3000 10000] [--old /tmp/old/src] [--dir bench/results/gomoku]``; resumable
+(the match runner's results).
 """
 
 from __future__ import annotations
@@ -37,6 +45,16 @@ def match(name: str, players: list[str], rule: str, games: int, seconds: float, 
     ]  # fmt: skip
     print(f"== {name}, {rule}, {games} games, {seconds:g} s a move", flush=True)
     subprocess.run(command, check=False, env=dict(os.environ, TENGEN_JIT="compiled"))
+
+
+def rapfi_rungs(nodes: list[int]) -> list[tuple[str, str]]:
+    """(match name, brain spec) of Rapfi at each node limit (one rung, unlimited, if none)."""
+    rungs = []
+    for limit in nodes or [0]:
+        name = f"rapfi-n{limit}" if limit else "rapfi"
+        info = f" max_node {limit}" if limit else ""
+        rungs.append((name, f"rapfi={ROOT / 'bench/rapfi_brain.sh'} {RAPFI}{info}"))
+    return rungs
 
 
 def solver_speed() -> None:
@@ -67,20 +85,21 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--rules", nargs="+", default=["freestyle", "renju"])
+    parser.add_argument("--rapfi-nodes", type=int, nargs="+", default=[], metavar="N")
     parser.add_argument("--old", help="a tengen source tree to play head to head")
     parser.add_argument("--dir", type=Path, default=ROOT / "bench/results/gomoku")
     args = parser.parse_args()
     os.environ["TENGEN_JIT"] = "compiled"
     solver_speed()
-    new = f"new={sys.executable} -m tengen gomocup"
+    new = f"new={sys.executable} {ROOT / 'bench/gomoku_brain.py'}"
     for rule in args.rules:
         if RAPFI.exists():
-            brain = f"rapfi={ROOT / 'bench/rapfi_brain.sh'} {RAPFI}"
-            match("rapfi", [new, brain], rule, args.games, args.seconds, args.dir)
+            for name, brain in rapfi_rungs(args.rapfi_nodes):
+                match(name, [new, brain], rule, args.games, args.seconds, args.dir)
         else:
             print(f"skipped: no Rapfi at {RAPFI} (make rapfi builds it)")
         if args.old:
-            old = f"old=env PYTHONPATH={args.old} {sys.executable} -m tengen gomocup"
+            old = f"old=env PYTHONPATH={args.old} {sys.executable} {ROOT / 'bench/gomoku_brain.py'}"
             match("old", [new, old], rule, args.games, args.seconds, args.dir)
 
 

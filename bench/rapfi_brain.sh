@@ -1,5 +1,5 @@
 #!/bin/sh
-# Rapfi as a match brain, with one known glitch of its input filtered out.
+# Rapfi as a match brain, with one known glitch of its input filtered out, and optional limits.
 #
 # When Rapfi answers a TURN at once (a forced win found in a few nodes), the INFO line the
 # manager sends next is sometimes split by Rapfi's input reader: it answers
@@ -7,6 +7,20 @@
 # line), which the manager then reads as the answer to the following TURN, a forfeit. Only
 # those two complaints are dropped; everything else passes through. The lost INFO repeats
 # the same byo-yomi limits every move, so Rapfi keeps the time it already had.
-# Usage: bench/rapfi_brain.sh [RAPFI] (default: $RAPFI, else build/rapfi/pbrain-rapfi).
+#
+# Each KEY VALUE pair after RAPFI is sent as "INFO KEY VALUE" before the manager's first line:
+# Rapfi reads the Yixin-Board keys max_node (nodes a move, on top of the clock) and max_depth
+# (Rapfi/command/gomocup.cpp), which the handicap ladder of bench/gomoku_strength.py uses.
+# The manager never sends these keys, so they hold for the whole game.
+# Usage: bench/rapfi_brain.sh [RAPFI [KEY VALUE]...] (default RAPFI: $RAPFI, else
+# build/rapfi/pbrain-rapfi).
 rapfi=${1:-${RAPFI:-$(dirname "$0")/../build/rapfi/pbrain-rapfi}}
-"$rapfi" | grep --line-buffered -v -E '^ERROR Unknown command: (TIMEOUT_TURN|TIME_LEFT|TIMEOUT_MATCH|-?[0-9]+)'
+[ $# -gt 0 ] && shift
+info=""
+while [ $# -ge 2 ]; do
+    info="${info}INFO $1 $2
+"
+    shift 2
+done
+{ printf '%s' "$info"; cat; } | "$rapfi" |
+    grep --line-buffered -v -E '^ERROR Unknown command: (TIMEOUT_TURN|TIME_LEFT|TIMEOUT_MATCH|-?[0-9]+)'

@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tengen.ai.gomoku.position import Position
+from tengen.ai.gomoku.pvs import _CHECK_EVERY
 from tengen.ai.gomoku.search import WON, Report, Search
 from tengen.ai.gomoku.threats import ThreatSearch
 from tengen.ai.gomoku_player import GomokuPlayer
@@ -157,18 +158,35 @@ def test_a_search_cut_off_by_its_deadline_leaves_the_position_as_it_was(
         assert np.array_equal(before[name], getattr(pos, name)), name
 
 
-def test_the_search_stops_at_its_deadline() -> None:
+def test_the_search_stops_at_the_first_look_at_the_clock_past_its_deadline(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A fake clock that moves one second at each look (compiled code reads `time.monotonic`
+    too): the search runs on until a look reads a time past its deadline, then searches at most
+    one more clock interval of nodes and reports its last whole depth, the cut one dropped."""
     game = _puzzle_games()[0]
     for _ in range(3):  # a few moves back: no forced win to end the search early
         game.undo()
     pos = Position.of(game)
     me = int(game.to_play)
     roots = pos.ranked(me)[:16]
-    start = time.monotonic()
-    report = Search(pos, start + 0.3).run(me, roots, start + 60.0, max_depth=60)
-    took = time.monotonic() - start
-    assert took < 0.45, took
-    assert report.depth >= 3
+    looks: list[int] = []  # the node count at each look at the clock
+
+    def tick() -> float:
+        looks.append(pos.nodes)
+        return float(len(looks))
+
+    monkeypatch.setattr(time, "monotonic", tick)
+    deadline = 40.5
+    search = Search(pos, deadline)
+    report = search.run(me, roots, soft=10**9, max_depth=60)
+    monkeypatch.undo()
+    assert search.tables.stop[0] == 1
+    assert len(looks) > deadline
+    past = looks[int(deadline)]  # nodes when the clock was first read past the deadline
+    assert 0 <= pos.nodes - past <= _CHECK_EVERY
+    assert report.depth >= 2
+    assert report.nodes < past  # the depth the deadline cut is not reported
 
 
 @settings(max_examples=40, deadline=None)
