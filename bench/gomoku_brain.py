@@ -1,13 +1,16 @@
-"""tengen's Gomocup brain for bench matches, its compiled kernels loaded before it reads START.
+"""An older tengen tree's Gomocup brain for bench matches, its compiled kernels loaded before
+it reads START.
 
-``tengen gomocup`` loads numba's cached kernels during its first move, about a second of CPU
-counted on that move's clock. On the shared machine, niced, that alone overran the 2 s a move
+Before the brain warmed its player at START itself (`GomokuPlayer.warm`), ``tengen gomocup``
+loaded numba's cached kernels during its first move, about a second of CPU counted on that
+move's clock. On the shared machine, niced, that alone overran the 2 s a move
 allowed under ``byoyomi:0+1x1``: at load average 6-7, 25 to 32 of 52 games against Rapfi were
 lost on time at the brain's first move, all of them. Loaded here, before the brain answers
 ``START`` (which the manager allows 60 s), the first move costs what the others do. The brain
 itself is the unchanged ``tengen gomocup`` of whichever source tree PYTHONPATH names.
 
-Run by bench/gomoku_strength.py as ``python bench/gomoku_brain.py`` with ``TENGEN_JIT=compiled``.
+Run by bench/gomoku_strength.py for its ``--old`` tree, as ``python bench/gomoku_brain.py`` with
+``TENGEN_JIT=compiled``; the current tree's brain needs none of it.
 """
 
 from __future__ import annotations

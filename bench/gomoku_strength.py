@@ -3,8 +3,9 @@
 Matches are played by tengen's own Gomocup manager (``tengen match --game gomoku``) from the
 26 standard three-stone openings (bench/openings/gomoku, cycled, each with both colours),
 byo-yomi ``0+1xS`` (S seconds a move for both brains, sent as ``timeout_turn``), freestyle and
-renju on 15x15. tengen plays as a brain (``tengen gomocup`` through bench/gomoku_brain.py,
-which loads its compiled kernels, ``TENGEN_JIT=compiled``, before it answers ``START``).
+renju on 15x15. tengen plays as a brain (``tengen gomocup``, ``TENGEN_JIT=compiled``, which
+loads its compiled kernels before it answers ``START``; an ``--old`` tree's brain runs through
+bench/gomoku_brain.py, which does that for trees from before the brain did).
 Rapfi is ``build/rapfi/pbrain-rapfi`` (``make rapfi``; its built-in classical config, no
 network), run through bench/rapfi_brain.sh (which drops one input glitch of Rapfi's that
 would otherwise forfeit its games); where it is missing those matches are skipped with a
@@ -91,7 +92,7 @@ def main() -> None:
     args = parser.parse_args()
     os.environ["TENGEN_JIT"] = "compiled"
     solver_speed()
-    new = f"new={sys.executable} {ROOT / 'bench/gomoku_brain.py'}"
+    new = f"new={sys.executable} -m tengen gomocup"
     for rule in args.rules:
         if RAPFI.exists():
             for name, brain in rapfi_rungs(args.rapfi_nodes):

@@ -13,7 +13,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tengen import __version__
-from tengen.ai.gomoku_player import GomokuPlayer
+from tengen.ai.gomoku_player import WARM_WAIT, GomokuPlayer
+from tengen.core import jit
 from tengen.core.color import Color
 from tengen.core.coords import Point
 from tengen.gomoku import GomokuGame, GomokuRules, Rule, forbidden_points
@@ -566,3 +567,35 @@ def test_the_brain_moves_at_once_on_the_interpreted_kernels() -> None:
     moves = [move_of(first), move_of(second)]
     assert len({Point(6, 2), Point(7, 3), *moves}) == 4
     assert all(0 <= p.col < 15 and 0 <= p.row < 15 for p in moves)
+
+
+class _Noting(GomokuPlayer):
+    """The built-in player, noting the brain's calls to it in order."""
+
+    def __init__(self) -> None:
+        super().__init__(seed=1, time_limit=0.05)
+        self.calls: list[str] = []
+
+    def warm(self) -> None:
+        self.calls.append("warm")
+        super().warm()
+
+    def genmove(self, game: GomokuGame) -> Point:
+        self.calls.append("genmove")
+        return super().genmove(game)
+
+
+def test_start_loads_the_compiled_code_before_the_first_move_is_timed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Loading the kernels on the first move's clock lost bench matches on time at that move;
+    START, which managers do not time as a move, pays for it, and only the first time."""
+    waits: list[float | None] = []
+    monkeypatch.setattr(jit, "wait", lambda timeout=None: waits.append(timeout) or True)
+    player = _Noting()
+    brain = Brain(player)
+    assert say(brain, "START 15") == ["OK"]
+    assert player.calls == ["warm"] and waits == [WARM_WAIT]
+    move_of(*say(brain, "BEGIN"))
+    assert say(brain, "RESTART") == ["OK"] and say(brain, "START 20") == ["OK"]
+    assert player.calls == ["warm", "genmove", "warm", "warm"] and waits == [WARM_WAIT]

@@ -26,10 +26,12 @@ from tengen.ai.gomoku.position import Position
 from tengen.ai.gomoku.search import WIN as SEARCH_WIN
 from tengen.ai.gomoku.search import Search
 from tengen.ai.gomoku.threats import ThreatSearch
+from tengen.core import jit
 from tengen.core.color import Color
 from tengen.core.coords import Point
 from tengen.gomoku.board import GomokuBoard, wins_at
 from tengen.gomoku.game import GomokuGame, GomokuIllegal
+from tengen.gomoku.rules import GomokuRules, Rule
 
 WIN = SEARCH_WIN  # `evaluate` of a won position
 EVEN = 60  # evaluation points within which `evaluate` cannot tell the colours apart
@@ -40,6 +42,8 @@ _VCT_NODES = 20_000
 _EVAL_VCF_NODES = 500
 _DEFENCE_NODES = 4_000  # the opponent's threat search, before and after each root move
 _DEFENCE_DEPTH = 4
+WARM_WAIT = 20.0  # seconds `warm` waits for a background compile (managers give START more)
+_WARM_SECONDS = 0.05  # the warm-up's searches: enough to call every kernel a move calls
 
 
 class GomokuPlayer:
@@ -53,6 +57,22 @@ class GomokuPlayer:
         self.rng = random.Random(seed)
         self.time_limit = time_limit
         self.last_depth = 0  # the depth the last search completed (0: solved or forced)
+        self._warm = False
+
+    def warm(self) -> None:
+        """Load the compiled kernels a move calls, so that no move's clock pays for it: wait for
+        them (at most `WARM_WAIT` seconds of a background compile, the moves running on the
+        interpreted twins until it ends; see `core.jit`), then search a three-stone position
+        briefly under freestyle and under renju. Once per player; a brain calls it at START."""
+        if self._warm:
+            return
+        self._warm = True
+        jit.wait(WARM_WAIT)
+        for rule in (Rule.FREESTYLE, Rule.RENJU):
+            game = GomokuGame(GomokuRules(rule))
+            for point in (Point(7, 7), Point(7, 8), Point(8, 8)):
+                game.play(point)
+            GomokuPlayer(time_limit=_WARM_SECONDS).genmove(game)
 
     def genmove(self, game: GomokuGame) -> Point:
         """A legal move for the player to move. Raises ValueError when there is none."""

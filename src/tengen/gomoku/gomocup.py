@@ -134,6 +134,11 @@ class Player(Protocol):
 
     time_limit: float
 
+    def warm(self) -> None:
+        """Get ready to move at once (load compiled code): the brain calls it before its
+        first ``OK`` to START, which managers do not count against any move's time."""
+        ...
+
     def genmove(self, game: GomokuGame) -> Point:
         """A legal move for the player to move in `game`."""
         ...
@@ -356,6 +361,7 @@ class Brain:
             rules = GomokuRules.from_gomocup(_rule_bits(self.rule_mask), width, height)
         except ValueError as error:
             raise ProtocolError(f"unsupported board {width}x{height}: {error}") from None
+        self.player.warm()
         self.game = GomokuGame(rules)
         return ["OK"]
 
