@@ -36,7 +36,9 @@ command                    reply
 ``STOP``, ``YXSTOP``       none: the brain thinks only while it answers, so nothing to stop
 =========================  ===============================================================
 
-Anything else is answered ``UNKNOWN message``; a known command it cannot carry out (bad
+Before its ``OK`` to ``START``, ``RECTSTART`` or ``RESTART`` the brain warms its player
+(`Player.warm`: the first time, it loads the compiled code), as managers time moves and not
+that answer. Anything else is answered ``UNKNOWN message``; a known command it cannot carry out (bad
 coordinates, an occupied or forbidden point, no board yet) ``ERROR message``, leaving the
 position as it was. Messages are free text after the keyword, as the protocol's ``MESSAGE``
 and ``DEBUG`` lines are; the brain writes ``MESSAGE`` for an ``INFO`` value it ignores.
