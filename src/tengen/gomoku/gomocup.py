@@ -38,9 +38,9 @@ command                    reply
 
 Before its ``OK`` to ``START``, ``RECTSTART`` or ``RESTART`` the brain warms its player
 (`Player.warm`: the first time, it loads the compiled code), as managers time moves and not
-that answer. Anything else is answered ``UNKNOWN message``; a known command it cannot carry out (bad
-coordinates, an occupied or forbidden point, no board yet) ``ERROR message``, leaving the
-position as it was. Messages are free text after the keyword, as the protocol's ``MESSAGE``
+that answer. Anything else is answered ``UNKNOWN message``; a known command it cannot carry
+out (bad coordinates, an occupied or forbidden point, no board yet) ``ERROR message``,
+leaving the position as it was. Messages are free text after the keyword, as the protocol's ``MESSAGE``
 and ``DEBUG`` lines are; the brain writes ``MESSAGE`` for an ``INFO`` value it ignores.
 
 The brain's colour is whoever is to move when it is asked: after ``BOARD`` it has Black when
