@@ -40,8 +40,9 @@ Before its ``OK`` to ``START``, ``RECTSTART`` or ``RESTART`` the brain warms its
 (`Player.warm`: the first time, it loads the compiled code), as managers time moves and not
 that answer. Anything else is answered ``UNKNOWN message``; a known command it cannot carry
 out (bad coordinates, an occupied or forbidden point, no board yet) ``ERROR message``,
-leaving the position as it was. Messages are free text after the keyword, as the protocol's ``MESSAGE``
-and ``DEBUG`` lines are; the brain writes ``MESSAGE`` for an ``INFO`` value it ignores.
+leaving the position as it was. Messages are free text after the keyword, as the protocol's
+``MESSAGE`` and ``DEBUG`` lines are; the brain writes ``MESSAGE`` for an ``INFO`` value it
+ignores.
 
 The brain's colour is whoever is to move when it is asked: after ``BOARD`` it has Black when
 both sides have as many stones, White when the opponent has one more (anything else is an
