@@ -22,6 +22,7 @@ from numba import njit
 
 from tengen.core.kernels import LEGAL, chain_liberties, chain_stones, legality, play
 from tengen.core.layout import COLOR, EMPTY, H_STRIDE, HDR, HEAD, LIBS, SIZE
+from tengen.core.playout import add_new
 from tengen.core.rebuild import undo
 
 MAX_PLAYS = 400  # moves tried in one read, both sides: a long ladder needs about 2 a line
@@ -71,7 +72,7 @@ def _two_liberties_after(st: np.ndarray, loc: int, color: int) -> bool:
         a = loc + off
         v = st[COLOR, a]
         if v == EMPTY:
-            n = _add(found, n, a)
+            n = add_new(found, n, a)
         elif v == 3 - color and st[LIBS, st[HEAD, a]] == 1:
             return False
         elif v == color:
@@ -80,7 +81,7 @@ def _two_liberties_after(st: np.ndarray, loc: int, color: int) -> bool:
             k = chain_liberties(st, a, lib)
             for i in range(k):
                 if lib[i] != loc:
-                    n = _add(found, n, lib[i])
+                    n = add_new(found, n, lib[i])
                     if n == 3:
                         return False
         if n == 3:
@@ -260,16 +261,6 @@ def _defences(
             a = stones[i] + off
             if st[COLOR, a] == 3 - color and st[LIBS, st[HEAD, a]] == 1 and n < MAX_DEFENCES - 1:
                 chain_liberties(st, a, lib)
-                n = _add(moves, n, lib[0])
+                n = add_new(moves, n, lib[0])
     chain_liberties(st, stone, lib)
-    return _add(moves, n, lib[0])
-
-
-@njit(cache=True, nogil=True)
-def _add(moves: np.ndarray, n: int, loc: int) -> int:
-    """Append `loc` to `moves[:n]` unless it is there already; the new length."""
-    for i in range(n):
-        if moves[i] == loc:
-            return n
-    moves[n] = loc
-    return n + 1
+    return add_new(moves, n, lib[0])

@@ -122,7 +122,8 @@ def _acceptable(st: np.ndarray, loc: int, color: int, buf: np.ndarray) -> bool:
 
 
 @njit(cache=True, nogil=True)
-def _add(cands: np.ndarray, n: int, loc: int) -> int:
+def add_new(cands: np.ndarray, n: int, loc: int) -> int:
+    """Append `loc` to `cands[:n]` unless it is there already; the new length."""
     for i in range(n):
         if cands[i] == loc:
             return n
@@ -143,7 +144,7 @@ def urgent_moves(
     s = int(np.int64(st[HDR, H_STRIDE]))
     if st[COLOR, last] == opp and st[LIBS, st[HEAD, last]] == 1:
         chain_liberties(st, last, buf)
-        n = _add(cands, n, buf[0])
+        n = add_new(cands, n, buf[0])
     for off in (-s, -1, 1, s):
         a = last + off
         if st[COLOR, a] != color or st[LIBS, st[HEAD, a]] != 1:
@@ -154,11 +155,11 @@ def urgent_moves(
                 b = stones[i] + off2
                 if st[COLOR, b] == opp and st[LIBS, st[HEAD, b]] == 1:
                     chain_liberties(st, b, buf)
-                    n = _add(cands, n, buf[0])
+                    n = add_new(cands, n, buf[0])
         chain_liberties(st, a, buf)
         lib = buf[0]
         if liberties_after(st, lib, color, buf) >= 2:
-            n = _add(cands, n, lib)
+            n = add_new(cands, n, lib)
     return n
 
 
