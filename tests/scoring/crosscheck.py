@@ -74,9 +74,11 @@ CORPUS = (ROOT / ".." / "shared" / "corpus").resolve()
 KOMI = 7.5
 JUDGE_LEVEL = 10
 COUNTED = re.compile(r"[BW]\+\d")
-# Corpus records per size; then per size GNU Go self-play games, tengen-vs-GNU-Go games and
-# the top GNU Go level drawn (the slow sizes get the low levels: the judge is the cost).
-CORPUS_PLAN = ((9, 150), (13, 100), (19, 60))
+# Corpus records per size (every finished 9x9 and 13x13 record: 252 and 193; 60 of the 591
+# 19x19 ones, whose play-outs take minutes each); then per size GNU Go self-play games,
+# tengen-vs-GNU-Go games and the top GNU Go level drawn (the slow sizes get the low levels:
+# the judge is the cost).
+CORPUS_PLAN = ((9, 252), (13, 193), (19, 60))
 GAME_PLAN = ((9, 50, 12, 10), (13, 10, 2, 6), (19, 2, 0, 2))
 _SYMBOL = {None: ".", Color.BLACK: "X", Color.WHITE: "O"}
 
