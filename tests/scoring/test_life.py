@@ -356,6 +356,46 @@ NAKADE_AFTER_CAPTURE = """
     X . X O . . O O X . X . .
     """
 
+# MFGN1 (13x13, mertin13x13 in GNU Go's regression games), Black to move: Black can take the
+# ko at H12 (capturing G12) and connect, but its group E13-H10 has one eye (F11) all the same,
+# and White kills it. The white stone G12 stands: the chain that would take it dies. The
+# estimate called G12 dead, settling the ko for Black, while calling Black's group dead too.
+KO_TAKEN_BY_A_DEAD_GROUP = """
+    . . O O X X X O O X X X .
+    . X O O O X O . O O X . X
+    . O . O X . X O O O O X .
+    . O O O O X X X O X X X .
+    . . O . . . . O O O X . .
+    . O . O . . O . O X . . .
+    . X O O X . O . O X . . .
+    . X X X O O O O X . . . .
+    X . . . O X O X X . X . .
+    . X O O O X O O X . . . .
+    O X X X O X X O X X . . .
+    X O O O O X . X X . . . .
+    . X O O X X X . X . . . .
+    """
+
+# GNHT3 (13x13, mertin13x13), White to move: White's A3-D3 group has the corner's eye space
+# around Black's lone A1, which the playouts keep for Black (White's group dies, so A1 stands).
+# Read as a strong stone, A1 was left out of the fight, so White "captured" it with an eye
+# Black could not enter and lived; its fate is the fight's: White cannot make two eyes.
+STONE_IN_THE_EYE_SPACE = """
+    . . . . . O X O . . . . .
+    . . . . O O X O O X O O .
+    . . . O O X X O . . X O .
+    O O . O X X X O X X . O .
+    X O O O X . X O O O O O O
+    X X X O X X O X . . O X O
+    . . X O X X O O O O X X X
+    . . X O O X X X O X X . .
+    . X . X O X X O O X . . .
+    O X X X O X O X X . X . .
+    O O X O X X O X . . . . .
+    . O O O X . O X . . . . .
+    X . O X X . . . . . . . .
+    """
+
 NAMED = [
     (
         BIG_GROUP_FALSE_EYE,
@@ -389,6 +429,18 @@ NAMED = [
         "B5 B6 J4 K11 K12 K13 K2 K3 L11 L13 L2 L3 M11 M12 M13 M3 N11 N13",
         "",
     ),
+    (
+        KO_TAKEN_BY_A_DEAD_GROUP,
+        B,
+        "A2 A5 B1 B12 B3 B4 B6 B7 C3 C6 D3 D6 E11 E13 E7 F10 F12 F13 G10 G11 G13 H10",
+        "",
+    ),
+    (
+        STONE_IN_THE_EYE_SPACE,
+        W,
+        "A3 A4 B2 B3 C1 C2 D2 D3 G2 G3 G4 H8 J10 K10 K12 L11",
+        "",
+    ),
 ]
 NAMED_IDS = [
     "big-group-false-eye",
@@ -403,6 +455,8 @@ NAMED_IDS = [
     "corner-too-small",
     "no-eyes-between-walls",
     "nakade-after-capture",
+    "ko-taken-by-a-dead-group",
+    "stone-in-the-eye-space",
 ]
 
 

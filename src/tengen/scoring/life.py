@@ -7,8 +7,9 @@ against GNU Go doing just that). Five steps, from certain to likely:
 1. Kos are settled first, as the play-out settles them: the player to move takes a ko it can
    take and then connects, or fills the point where the opponent could take one, and the
    players alternate until no ko is left (neither has a ko threat left in a finished game, so
-   the first to move wins each). Stones captured there are dead; the rest is judged on the
-   settled position.
+   the first to move wins each). Stones captured there are dead, unless the chain that took
+   them is itself judged dead: then the capture does not stand in the end. The rest is
+   judged on the settled position.
 2. Benson's algorithm (`scoring.benson`) for both colours: pass-alive chains are alive and
    stones inside the opponent's pass-alive territory are dead, with confidence 1.
 3. For every other chain, the mean ownership of its stones over many playouts from the
@@ -97,7 +98,8 @@ class ChainEstimate:
 
     `ownership` is the mean playout ownership of its stones seen from its colour (+1: always
     its own); `certain` marks the statuses that Benson's algorithm proves, `read` the chains
-    that reading found captured though the playouts left them alive.
+    that reading found captured though the playouts left them alive, `ko` the chains taken
+    when the kos were settled.
     """
 
     color: Color
@@ -107,10 +109,15 @@ class ChainEstimate:
     ownership: float
     certain: bool
     read: bool = False
+    ko: bool = False
 
     @property
     def reason(self) -> str:
         """A few words on why the chain got its status."""
+        if self.ko:
+            if self.status is Status.DEAD:
+                return "taken in a ko the opponent wins"
+            return "taken in a ko, but the chain that took it dies"
         if self.certain:
             return "pass-alive" if self.status is Status.ALIVE else "in pass-alive territory"
         if self.status is Status.SEKI:
@@ -171,7 +178,7 @@ def estimate(
     ) / playouts
 
     alive: set[Point] = set()
-    dead: set[Point] = set(taken)
+    dead: set[Point] = set()
     for color in Color:
         stones, safe = pass_alive(settled, color, suicide_allowed=suicide)
         alive |= stones
@@ -184,6 +191,7 @@ def estimate(
     means = {c.label: _mean(owner, c.color, c.stones) for c in settled_chains}
     read = _read_dead(settled, settled_chains, means, owner, alive, alive | dead, to_play)
     freed = _freed(settled, settled_chains, read, alive | dead)
+    dead |= taken
 
     def standing(chain: Chain) -> bool:
         """Not settled by Benson, and not dead by the playouts or by reading."""
@@ -201,15 +209,29 @@ def estimate(
     seki = {p for c in closed.chains() if c.label in seki_labels for p in c.stones}
     killed = {p for c in closed.chains() if c.label in killed_labels for p in c.stones}
     label_at = {p: c.label for c in settled_chains for p in c.stones}
+    fallen = {  # settled chains judged dead: a ko they took is not won in the end
+        c.label
+        for c in settled_chains
+        if c.stones <= dead
+        or (means[c.label] < DEAD_BELOW and c.label not in freed)
+        or c.label in read
+        or not c.stones.isdisjoint(killed)
+    }
     result = []
     for chain in board.chains():
         m = _mean(owner, chain.color, chain.stones)
         stone = next(iter(chain.stones))
-        label = label_at[stone]
-        certain = not chain.stones.isdisjoint(alive | dead)
+        label = label_at.get(stone, "")  # "": the point was taken and left empty
         if chain.stones <= taken:
-            status, confidence = Status.DEAD, (1.0 - m) / 2
-        elif certain:
+            won = label not in fallen
+            status = Status.DEAD if won else Status.ALIVE
+            confidence = (1.0 - m) / 2 if won else (1.0 + m) / 2
+            result.append(
+                ChainEstimate(chain.color, chain.stones, status, confidence, m, False, ko=True)
+            )
+            continue
+        certain = not chain.stones.isdisjoint(alive | dead)
+        if certain:
             status = Status.DEAD if chain.stones <= dead else Status.ALIVE
             confidence = 1.0
         elif (m < DEAD_BELOW and label not in freed) or stone in killed or label in read:
@@ -335,17 +357,27 @@ def _enclosed(board: Board, inner: Chain, outer: Chain) -> bool:
 
 def _fight(board: Board, stones: frozenset[Point], strong: set[Point]) -> set[Point] | None:
     """The points reachable from `stones` through points not in `strong`, or None when they
-    hold more than `READ_POINTS` empty points."""
+    hold more than `READ_POINTS` empty points.
+
+    A strong chain whose every liberty lies in the fight is part of it: its fate is the
+    fight's (a lone stone the playouts keep because the group around it dies, inside that
+    group's eye space, is captured if the group lives)."""
     seen, stack, empty = set(stones), list(stones), 0
     while stack:
-        for q in _neighbours(stack.pop()):
-            if q not in seen and q not in strong and board.on_board(q):
-                seen.add(q)
-                stack.append(q)
-                if board[q] is None:
-                    empty += 1
-                    if empty > READ_POINTS:
-                        return None
+        while stack:
+            for q in _neighbours(stack.pop()):
+                if q not in seen and q not in strong and board.on_board(q):
+                    seen.add(q)
+                    stack.append(q)
+                    if board[q] is None:
+                        empty += 1
+                        if empty > READ_POINTS:
+                            return None
+        for q in {q for p in seen for q in _neighbours(p) if q in strong and q not in seen}:
+            if board[q] is not None and q not in seen and board.liberties(q) <= seen:
+                chain = board.chain(q)
+                seen |= chain
+                stack += chain
     return seen
 
 
