@@ -42,6 +42,7 @@ from tests.scoring.crosscheck import (
 from tests.scoring.crosscheck import game_moves as play_game_moves
 
 NO_TWO_EYES = "group without two eyes left alive"
+BIG_NO_TWO_EYES = "big group without two eyes"
 SEMEAI = "semeai: the wrong side dies"
 SEKI = "seki"
 
@@ -53,6 +54,12 @@ KNOWN: dict[str, str] = {
     "gnugo-13-g2-t4-s2": NO_TWO_EYES,
     "corpus-19-gnugo_regression/games/incident201.sgf": NO_TWO_EYES,
     "corpus-19-gnugo_regression/games/scoring/score11.sgf": SEMEAI,
+    # Found when every finished 9x9 and 13x13 record of the corpus joined the set (2026-11-26).
+    "corpus-9-gnugo_regression/games/9x9-2.sgf": SEMEAI,
+    "corpus-9-fuego_regression_sgf/games/2007/CGOS/188524-variation-filling-bug.sgf": NO_TWO_EYES,
+    "corpus-9-gnugo_regression/games/incident161.sgf": SEMEAI,
+    "corpus-9-gnugo_regression/games/strategy2.sgf": SEKI,
+    "corpus-13-gnugo_regression/games/arb/dumonteil-5.sgf": BIG_NO_TWO_EYES,
 }
 
 RAW = {c.name: c for c in load_fixture()}
