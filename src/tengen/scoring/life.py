@@ -209,13 +209,19 @@ def estimate(
     seki = {p for c in closed.chains() if c.label in seki_labels for p in c.stones}
     killed = {p for c in closed.chains() if c.label in killed_labels for p in c.stones}
     label_at = {p: c.label for c in settled_chains for p in c.stones}
+
+    def beaten(mean: float, label: str, stones: frozenset[Point]) -> bool:
+        """Dead by the playouts (unless freed), by reading, or in a false seki."""
+        return (
+            (mean < DEAD_BELOW and label not in freed)
+            or label in read
+            or not stones.isdisjoint(killed)
+        )
+
     fallen = {  # settled chains judged dead: a ko they took is not won in the end
         c.label
         for c in settled_chains
-        if c.stones <= dead
-        or (means[c.label] < DEAD_BELOW and c.label not in freed)
-        or c.label in read
-        or not c.stones.isdisjoint(killed)
+        if c.stones <= dead or beaten(means[c.label], c.label, c.stones)
     }
     result = []
     for chain in board.chains():
@@ -234,7 +240,7 @@ def estimate(
         if certain:
             status = Status.DEAD if chain.stones <= dead else Status.ALIVE
             confidence = 1.0
-        elif (m < DEAD_BELOW and label not in freed) or stone in killed or label in read:
+        elif beaten(m, label, chain.stones):
             status, confidence = Status.DEAD, (1.0 - m) / 2
         else:
             in_seki = stone in seki
