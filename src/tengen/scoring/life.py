@@ -73,7 +73,7 @@ from tengen.core.color import Color
 from tengen.core.coords import Point
 from tengen.core.game import Game
 from tengen.scoring.benson import pass_alive
-from tengen.scoring.reading import Budget, captured_moving_first
+from tengen.scoring.reading import Budget, Fight
 
 PLAYOUTS = 2000
 DEAD_BELOW = 0.12
@@ -82,6 +82,7 @@ READ_POINTS = 10
 READ_NODES = 16000
 READ_TOTAL = 16000
 SETTLED_FROM = 0.8
+SECOND = 0
 
 
 class Status(Enum):
@@ -270,7 +271,7 @@ def _read_dead(
     """Labels of the chains the playouts leave alive but uncertain that reading kills.
 
     A chain with a mean ownership from `DEAD_BELOW` up to `READ_BELOW` is read
-    (`reading.captured_moving_first`) in its fight: the points reachable from it through
+    (`reading.Fight`) in its fight: the points reachable from it through
     empty points and stones of weak chains (neither pass-alive nor at `READ_BELOW` or more),
     leaving out the empty points the playouts give one side `SETTLED_FROM` or more, when they
     hold `READ_POINTS` empty points or fewer. The opponent may also play on the points next
@@ -291,6 +292,7 @@ def _read_dead(
     strong |= {p for p in board.empty_points() if abs(owner[p.row, p.col]) >= SETTLED_FROM}
     read: set[str] = set()
     budget = Budget(READ_TOTAL)
+    fights: dict[tuple[frozenset[Point], Color], Fight] = {}
     for chain in chains:
         if not chain.stones.isdisjoint(certain) or not (
             DEAD_BELOW <= means[chain.label] < READ_BELOW
@@ -299,10 +301,14 @@ def _read_dead(
         region = _fight(board, chain.stones, strong)
         if region is None:
             continue
-        if _captured(board, chain, region, owner, budget) and (
+        if SECOND and chain.color is not to_play:
+            if _captured(board, chain, region, owner, budget, fights, False):
+                read.add(chain.label)
+            continue
+        if _captured(board, chain, region, owner, budget, fights) and (
             chain.color is not to_play
             or all(
-                _captured(board, o, region, owner, budget) is False
+                _captured(board, o, region, owner, budget, fights) is False
                 for o in chains
                 if o.color is not chain.color
                 and o.stones <= region
@@ -329,26 +335,36 @@ def _freed(board: Board, chains: list[Chain], read: set[str], certain: set[Point
 
 
 def _captured(
-    board: Board, chain: Chain, region: set[Point], owner: np.ndarray, budget: Budget
+    board: Board,
+    chain: Chain,
+    region: set[Point],
+    owner: np.ndarray,
+    budget: Budget,
+    fights: dict[tuple[frozenset[Point], Color], Fight],
+    first: bool = True,
 ) -> bool | None:
-    """`reading.captured_moving_first` for `chain` in `region`, where the opponent may also
-    play on the empty points next to it that the playouts give the opponent surely."""
-    sign = 1.0 if chain.color is Color.BLACK else -1.0
-    around = {
-        q
-        for p in region
-        for q in _neighbours(p)
-        if board.on_board(q) and q not in region and board[q] is None
-    }
-    fringe = {q for q in around if -sign * owner[q.row, q.col] >= SETTLED_FROM}
-    own = {
-        q
-        for q in around
-        if sign * owner[q.row, q.col] >= SETTLED_FROM
-        and any(r in region and board[r] is chain.color.opponent for r in _neighbours(q))
-    }
-    stone = next(iter(chain.stones))
-    return captured_moving_first(board, stone, region, budget, READ_NODES, fringe, own)
+    """`reading.Fight.captured_moving_first` for `chain` in `region`, where the opponent may
+    also play on the empty points next to it that the playouts give the opponent surely, and
+    the chain's side on those given it surely that touch an opponent stone in the region.
+    `fights` keeps each fight (a region and a colour) for the next chain read in it."""
+    key = (frozenset(region), chain.color)
+    if key not in fights:
+        sign = 1.0 if chain.color is Color.BLACK else -1.0
+        around = {
+            q
+            for p in region
+            for q in _neighbours(p)
+            if board.on_board(q) and q not in region and board[q] is None
+        }
+        fringe = {q for q in around if -sign * owner[q.row, q.col] >= SETTLED_FROM}
+        own = {
+            q
+            for q in around
+            if sign * owner[q.row, q.col] >= SETTLED_FROM
+            and any(r in region and board[r] is chain.color.opponent for r in _neighbours(q))
+        }
+        fights[key] = Fight(board, region, chain.color, fringe, own)
+    return fights[key].captured_moving_first(next(iter(chain.stones)), budget, READ_NODES, first)
 
 
 def _enclosed(board: Board, inner: Chain, outer: Chain) -> bool:
