@@ -13,10 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tengen.ai.gomoku import kernels, patterns, pvs, state
+from tengen.ai.gomoku import kernels, patterns
 from tengen.ai.gomoku.position import Position
 from tengen.ai.gomoku.threats import ThreatSearch
-from tengen.core import jit
 from tengen.core.coords import Point
 from tengen.gomoku import GomokuGame, GomokuRules, Rule
 
@@ -134,18 +133,3 @@ def test_the_puzzle_set_is_solved_within_a_node_budget() -> None:
         first = ThreatSearch(pos, 50_000, 600.0).vcf(int(game.to_play))
         assert first is not None, moves
         assert pos.point(first) in game.legal_moves()
-
-
-def test_the_horizon_adds_the_side_to_moves_best_point() -> None:
-    """Black's open three on row 7 (columns 7-9): Black's best point is an end of it, an open
-    four (1,500) with a lone stone on its three other lines (4 each) and the open four's
-    combination (4,000); White, with no stone, has at best four lone-stone lines (4 each). At
-    the horizon White, to move and with no four to make, is worth its static worth plus 16."""
-    pos = Position(15, 15, Rule.FREESTYLE)
-    for col in (7, 8, 9):
-        pos.place(pos.index(Point(col, 7)), 1)
-    st_, pvs_ = jit.live(state), jit.live(pvs)
-    assert st_.tempo(pos.s, 1) == 1_500 + 3 * 4 + 4_000
-    assert st_.tempo(pos.s, 2) == 4 * 4
-    tables = pvs.tables(pos.n, float("inf"))
-    assert pvs_._leaf(pos.s, tables, 2, 1, False) == pos.evaluate(2) + 16

@@ -5,9 +5,8 @@ under renju a block on Black's foul point loses); a move making an open four or 
 wins when the opponent has no four to answer with; facing the opponent's three, the moves are
 the own fours and the points of the opponent's line; otherwise the best-ranked points near the
 stones (`kernels.ranked`). At the horizon a small VCF (`ai.gomoku.vcf`) runs before the static
-evaluation, to which the side to move's best point is added (its tempo). A transposition table
-(`Tables`: a hash-indexed array, always replaced), two killer moves per ply and a history table
-order the moves. Past the deadline the search sets ``stop``
+evaluation. A transposition table (`Tables`: a hash-indexed array, always replaced), two killer
+moves per ply and a history table order the moves. Past the deadline the search sets ``stop``
 and unwinds; what it returns then is meaningless (the caller drops the iteration). `node` is
 called from Python only (`ai.gomoku.search` loops over the root moves): numba cannot load from
 its cache a function that calls a recursive one.
@@ -24,7 +23,7 @@ from tengen.ai.gomoku import kernels
 from tengen.ai.gomoku.fouls import may_play
 from tengen.ai.gomoku.kernels import lean
 from tengen.ai.gomoku.patterns import FOUR, OPEN_FOUR
-from tengen.ai.gomoku.state import clock, evaluate, play, survey, tempo, undo
+from tengen.ai.gomoku.state import clock, evaluate, play, survey, undo
 from tengen.ai.gomoku.vcf import vcf
 
 WIN = 1_000_000
@@ -167,12 +166,12 @@ def _open_four(s, me):  # type: ignore[no-untyped-def]
 @lean
 def _leaf(s, t, me, ply, fours):  # type: ignore[no-untyped-def]
     """The horizon: a win by fours if a small VCF finds one (when `me` has `fours`), else the
-    static worth plus `me`'s tempo (its best point: `me` moves first)."""
+    static worth."""
     if fours:
         limit = s.nodes[0] + _LEAF_VCF_NODES
         if vcf(s, me, _LEAF_VCF_DEPTH, limit, t.deadline[0]) >= 0:
             return WIN - ply - _LEAF_VCF_DEPTH
-    return evaluate(s, me) + tempo(s, me)
+    return evaluate(s, me)
 
 
 @lean

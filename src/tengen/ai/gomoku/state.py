@@ -100,18 +100,6 @@ def evaluate(s, stone):  # type: ignore[no-untyped-def]
     return mine - (theirs * 7) // 8
 
 
-@lean
-def tempo(s, stone):  # type: ignore[no-untyped-def]
-    """The worth of `stone`'s best empty point: what its next move adds, which a static sum of
-    both sides' points does not give the side to move."""
-    best = 0
-    c, cells, val = stone - 1, s.cells, s.val
-    for j in range(cells.shape[0]):
-        if cells[j] == 0 and val[c, j] > best:
-            best = val[c, j]
-    return best
-
-
 @njit(cache=True)
 def clock():  # type: ignore[no-untyped-def]
     """`time.monotonic()` from compiled code (numba has no clock of its own; ~0.5 us)."""
