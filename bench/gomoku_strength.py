@@ -14,14 +14,18 @@ match a rung, Rapfi limited to N nodes a move (its pbrain key ``max_node``, sent
 bench/rapfi_brain.sh; 0 is no limit), so that tengen's score is measurable (full-strength
 Rapfi wins every game) and does not move with the machine's load as a time handicap would.
 ``--old SRC`` adds a head-to-head against another tengen source tree (e.g. ``git archive
-<commit> src | tar -x -C /tmp/old``). Also prints the VCF solver's nodes per second over the
+<commit> src | tar -x -C /tmp/old``). ``--turns K ...`` plays the openings turned by K quarter turns
+(one pass of all 26 per K, in the order given) instead of as written: the same openings and
+balance as positions, but other games, as the brains do not play a turned position exactly
+as the unturned one (a run with the openings as written replays some earlier games move for
+move). Also prints the VCF solver's nodes per second over the
 puzzle set (tests/data/gomoku_vcf.txt). Each tree's numba cache must be warm first
 (``TENGEN_JIT=compiled python -m tengen.warm`` with its PYTHONPATH): a brain that compiles
 during a game loses it on time.
 
 Run ``python bench/gomoku_strength.py [--games 40] [--seconds 1] [--rules freestyle renju]
-[--rapfi-nodes 3000 10000] [--old /tmp/old/src] [--dir bench/results/gomoku]``; resumable
-(the match runner's results).
+[--rapfi-nodes 3000 10000] [--old /tmp/old/src] [--turns 1 2 3] [--dir bench/results/gomoku]``;
+resumable (the match runner's results).
 """
 
 from __future__ import annotations
@@ -35,13 +39,40 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 RAPFI = Path(os.environ.get("RAPFI", ROOT / "build" / "rapfi" / "pbrain-rapfi"))
+OPENINGS = ROOT / "bench/openings/gomoku"
+SIZE = 15
 
 
-def match(name: str, players: list[str], rule: str, games: int, seconds: float, out: Path) -> None:
+def turned_openings(turns: list[int], folder: Path) -> Path:
+    """The openings turned by each of `turns` quarter turns (counter-clockwise), written to
+    `folder` as SGF files whose names keep them in the order of `turns`, then of the files."""
+    from tengen.records import open_record
+
+    folder.mkdir(parents=True, exist_ok=True)
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    for k, turn in enumerate(turns):
+        for path in sorted(OPENINGS.glob("*.sgf")):
+            moves = []
+            line = open_record(str(path)).games[0].main_line()
+            for color, point in (n.move for n in line if n.move):
+                assert point is not None  # an opening has no passes
+                col, row = point
+                for _ in range(turn % 4):
+                    col, row = row, SIZE - 1 - col
+                moves.append(f";{color.name[0]}[{letters[col]}{letters[row]}]")
+            name = f"t{k}{turn % 4}-{path.stem}"
+            text = f"(;GM[4]FF[4]SZ[{SIZE}]GN[{name}]{''.join(moves)})\n"
+            (folder / f"{name}.sgf").write_text(text)
+    return folder
+
+
+def match(
+    name: str, players: list[str], rule: str, games: int, seconds: float, out: Path, openings: Path
+) -> None:
     """One match through ``tengen match``; its summary goes to stdout."""
     command = [
         sys.executable, "-m", "tengen", "match", "--game", "gomoku", "--rules", rule,
-        "--time", f"byoyomi:0+1x{seconds:g}", "--openings", str(ROOT / "bench/openings/gomoku"),
+        "--time", f"byoyomi:0+1x{seconds:g}", "--openings", str(openings),
         "--games", str(games), "-o", str(out / f"{name}-{rule}"), *players,
     ]  # fmt: skip
     print(f"== {name}, {rule}, {games} games, {seconds:g} s a move", flush=True)
@@ -88,20 +119,22 @@ def main() -> None:
     parser.add_argument("--rules", nargs="+", default=["freestyle", "renju"])
     parser.add_argument("--rapfi-nodes", type=int, nargs="+", default=[], metavar="N")
     parser.add_argument("--old", help="a tengen source tree to play head to head")
+    parser.add_argument("--turns", type=int, nargs="+", default=[], metavar="K")
     parser.add_argument("--dir", type=Path, default=ROOT / "bench/results/gomoku")
     args = parser.parse_args()
     os.environ["TENGEN_JIT"] = "compiled"
+    openings = turned_openings(args.turns, args.dir / "openings") if args.turns else OPENINGS
     solver_speed()
     new = f"new={sys.executable} -m tengen gomocup"
     for rule in args.rules:
         if RAPFI.exists():
             for name, brain in rapfi_rungs(args.rapfi_nodes):
-                match(name, [new, brain], rule, args.games, args.seconds, args.dir)
+                match(name, [new, brain], rule, args.games, args.seconds, args.dir, openings)
         else:
             print(f"skipped: no Rapfi at {RAPFI} (make rapfi builds it)")
         if args.old:
             old = f"old=env PYTHONPATH={args.old} {sys.executable} {ROOT / 'bench/gomoku_brain.py'}"
-            match("old", [new, old], rule, args.games, args.seconds, args.dir)
+            match("old", [new, old], rule, args.games, args.seconds, args.dir, openings)
 
 
 if __name__ == "__main__":

@@ -186,7 +186,11 @@ def test_the_search_stops_at_the_first_look_at_the_clock_past_its_deadline(
     past = looks[int(deadline)]  # nodes when the clock was first read past the deadline
     assert 0 <= pos.nodes - past <= _CHECK_EVERY
     assert report.depth >= 2
-    assert report.nodes < past  # the depth the deadline cut is not reported
+    # The depth the deadline cut is not reported: the report's nodes were all searched by the
+    # first look past the deadline (which may be the look between two depths) and the cut
+    # depth searched more.
+    assert report.nodes <= past
+    assert report.nodes < pos.nodes
 
 
 @settings(max_examples=40, deadline=None)
