@@ -2,10 +2,10 @@
 
 `tengen.core.jit` runs this in a subprocess when numba's cache has none of tengen's kernels
 (a fresh install, an upgrade): a little of each path (games under every kind of ko and
-suicide rule, undo, setup, playouts, the dead-stone estimate and count, the built-in players,
-SGF parsing and replay on both paths), then the list of the signatures compiled, which the
-waiting process loads from the cache. ``--signatures PATH`` says where to write that list;
-run it with ``TENGEN_JIT=compiled``.
+suicide rule, undo, setup, playouts, the dead-stone estimate, its reading and the count,
+the built-in players, SGF parsing and replay on both paths), then the list of the
+signatures compiled, which the waiting process loads from the cache. ``--signatures PATH``
+says where to write that list; run it with ``TENGEN_JIT=compiled``.
 """
 
 from __future__ import annotations
@@ -21,17 +21,30 @@ from tengen.ai.mcts import MctsPlayer
 from tengen.core import jit
 from tengen.core.color import Color
 from tengen.core.coords import Point
+from tengen.core.diagram import parse as parse_diagram
 from tengen.core.game import Game
 from tengen.core.rules import Ruleset
 from tengen.gomoku import GomokuGame, GomokuRules, Rule
 from tengen.scoring.count import score_game
 from tengen.scoring.life import dead_stones, estimate
+from tengen.scoring.reading import Budget, Fight
 from tengen.sgf import bulk
 from tengen.sgf import parse as parse_sgf
 from tengen.sgf.replay import replay
 
 # Positional superko, simple ko, suicide allowed, situational superko.
 RULESETS = ("chinese", "japanese", "tromp-taylor", "aga")
+CORNER = """
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    O O O O O . . . .
+    . . X X O . . . .
+    . . X X O . . . .
+    """
 RECORD = b"(;GM[1]FF[4]SZ[9]KM[7]RU[Chinese]AB[cc]AW[gg];B[ee];W[ec](;B[dc];W[tt])(;B[cd]))"
 
 
@@ -65,6 +78,14 @@ def exit_with_parent() -> None:
     threading.Thread(target=watch, name="tengen-warm-watch", daemon=True).start()
 
 
+def warm_reading() -> None:
+    """A reading of a small fight (the dead-stone estimate reads only positions that need it):
+    Black's A1-B2 corner, an eye of two points inside White's wall, dies even moving first."""
+    board = parse_diagram(CORNER)
+    region = {p for p in board.points() if p.row >= 7 and p.col <= 3}
+    Fight(board, region, Color.BLACK).captured_moving_first(Point(2, 7), Budget(1000), 1000)
+
+
 def warm_gomoku() -> None:
     """A short search of the Gomoku player (renju, so Black's foul checks run too)."""
     game = GomokuGame(GomokuRules(Rule.RENJU))
@@ -87,6 +108,7 @@ def main() -> None:
     game = Game(9)
     play_game(game, 40)
     score_game(game, dead_stones(estimate(game, playouts=20)))
+    warm_reading()
     player = MctsPlayer(playouts=64, threads=1)
     try:
         player.genmove(game, game.to_play)

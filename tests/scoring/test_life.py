@@ -396,6 +396,23 @@ STONE_IN_THE_EYE_SPACE = """
     X . O X X . . . . . . . .
     """
 
+# 9x9-2 (GNU Go's regression games), White to move: Black's C2-H1 chain, with A3 and B4 beside
+# it, races White's A1-C1 corner and A4-E6 chains. White wins the race, and the corner Black
+# then takes leaves a bulky five White kills from its middle. The playouts keep Black (+0.59);
+# reading finds it in about 20,000 positions with proof numbers (plain depth-first search had
+# no answer in 200,000), and Black's three chains are read in one table.
+SEMEAI_INTO_NAKADE = """
+    . . . . . . . . .
+    X X . . . . . . .
+    O X X X X X X X .
+    O O X O O X O X X
+    . O O O X X O O X
+    . X . . O O O . O
+    X . X O O . . . .
+    O O X X X O O O O
+    O O O X X X X X .
+    """
+
 NAMED = [
     (
         BIG_GROUP_FALSE_EYE,
@@ -441,6 +458,7 @@ NAMED = [
         "A3 A4 B2 B3 C1 C2 D2 D3 G2 G3 G4 H8 J10 K10 K12 L11",
         "",
     ),
+    (SEMEAI_INTO_NAKADE, W, "A3 B4 C2 C3 D1 D2 E1 E2 F1 G1 H1", ""),
 ]
 NAMED_IDS = [
     "big-group-false-eye",
@@ -457,6 +475,7 @@ NAMED_IDS = [
     "nakade-after-capture",
     "ko-taken-by-a-dead-group",
     "stone-in-the-eye-space",
+    "semeai-into-nakade",
 ]
 
 

@@ -68,12 +68,12 @@ def children(
     Moves are the legal ones but the chain's side filling an eye of its own (`is_eye_like`).
     The opponent may fill its own: under the fight's rule that two passes end it with the
     chain standing, such a move is a tempo that a pass is not (after a ko, say)."""
-    head = st[HEAD, target]
     n = 0
     for liberties_first in (True, False):
         for a in points:
             if st[COLOR, a] != EMPTY:
                 continue
+            head = st[HEAD, target]  # read afresh: taking a move back rebuilds the chains
             touches = False
             for d in range(4):
                 q = a + offset(st, d)
@@ -92,6 +92,6 @@ def children(
             out[n, STATE] = state
             out[n, LIBERTIES] = libs
             out[n, IDENTITY] = smallest
-            undo(st, zh, packed, order, before)
+            undo(st, zh, int(packed), order, before)
             n += 1
     return n

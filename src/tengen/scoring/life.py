@@ -79,10 +79,9 @@ PLAYOUTS = 2000
 DEAD_BELOW = 0.12
 READ_BELOW = 0.6
 READ_POINTS = 10
-READ_NODES = 16000
-READ_TOTAL = 16000
+READ_NODES = 24000
+READ_TOTAL = 24000
 SETTLED_FROM = 0.8
-SECOND = 0
 
 
 class Status(Enum):
@@ -301,10 +300,6 @@ def _read_dead(
         region = _fight(board, chain.stones, strong)
         if region is None:
             continue
-        if SECOND and chain.color is not to_play:
-            if _captured(board, chain, region, owner, budget, fights, False):
-                read.add(chain.label)
-            continue
         if _captured(board, chain, region, owner, budget, fights) and (
             chain.color is not to_play
             or all(
@@ -341,7 +336,6 @@ def _captured(
     owner: np.ndarray,
     budget: Budget,
     fights: dict[tuple[frozenset[Point], Color], Fight],
-    first: bool = True,
 ) -> bool | None:
     """`reading.Fight.captured_moving_first` for `chain` in `region`, where the opponent may
     also play on the empty points next to it that the playouts give the opponent surely, and
@@ -364,7 +358,7 @@ def _captured(
             and any(r in region and board[r] is chain.color.opponent for r in _neighbours(q))
         }
         fights[key] = Fight(board, region, chain.color, fringe, own)
-    return fights[key].captured_moving_first(next(iter(chain.stones)), budget, READ_NODES, first)
+    return fights[key].captured_moving_first(next(iter(chain.stones)), budget, READ_NODES)
 
 
 def _enclosed(board: Board, inner: Chain, outer: Chain) -> bool:

@@ -47,7 +47,6 @@ from tengen.scoring.fight import CAPTURED, HASH, IDENTITY, KO, LIBERTIES, MOVE, 
 k, rb, fk = jit.live(compiled_kernels), jit.live(compiled_rebuild), jit.live(compiled_fight)
 
 INFINITE = 1 << 40
-LEANS = 1
 PASS = -1
 
 Key = tuple[int, int, bool, int, int]  # hash, player to move, after a pass, ko point, chain
@@ -92,7 +91,7 @@ class Fight:
         self.table: dict[Key, Proof] = {}
         self.kids: dict[Key, list[tuple[int, Key | None]]] = {}
 
-    def captured_moving_first(self, stone: Point, budget: Budget, limit: int, first: bool = True) -> bool | None:
+    def captured_moving_first(self, stone: Point, budget: Budget, limit: int) -> bool | None:
         """Whether the chain on `stone` is captured when its colour moves first: True or
         False, or None when reading it takes more than `limit` positions or more than
         `budget` has left (the positions read are taken from `budget`). The chain must be
@@ -107,9 +106,7 @@ class Fight:
         buf = np.empty(st.shape[1], np.int32)
         rows = np.empty((max(len(p) for p in self.points.values()), 6), np.int64)
         table, kids = self.table, self.kids
-        path: dict[Key, int] = {}  # the line being read: each position's depth
-        leans: dict[Key, int] = {}  # disproofs that rest on a repetition: its depth
-        leaning: dict[int, list[Key]] = {}  # those disproofs by the depth they rest on
+        path: set[Key] = set()  # the line being read
         nodes = 0
         most = min(limit, budget.left)
 
@@ -145,12 +142,6 @@ class Fight:
                 return (INFINITE, 0)
             return table[child]
 
-        def rests_on(child: Key | None) -> int:
-            """The depth of the position on the line that `child`'s disproof repeats, if any."""
-            if child is None:
-                return INFINITE
-            return path.get(child, leans.get(child, INFINITE))
-
         def search(node: Key, depth: int, limit_pn: int, limit_dn: int) -> None:
             """Read `node` until its proof or disproof number reaches its limit."""
             nonlocal nodes
@@ -166,7 +157,7 @@ class Fight:
                 ident = fk.look(st, target, me, buf)[2]
                 moves = kids[node] = expand(mover, passed, ident)
             attacking = mover != me
-            path[node] = depth
+            path.add(node)
             try:
                 while True:
                     best, first, second, total, best_other = 0, INFINITE, INFINITE, 0, 0
@@ -180,12 +171,6 @@ class Fight:
                             second = mine
                     pn, dn = (first, total) if attacking else (total, first)
                     table[node] = (pn, dn)
-                    if LEANS and dn == 0:  # every move refuted, or one that saves the chain
-                        rests = [rests_on(c) for _, c in moves if value(c)[1] == 0]
-                        rest = min(rests) if attacking else max(rests)
-                        if rest < depth:
-                            leans[node] = rest
-                            leaning.setdefault(rest, []).append(node)
                     if pn >= limit_pn or dn >= limit_dn:
                         return
                     move, child = moves[best]
@@ -206,16 +191,12 @@ class Fight:
                     finally:  # taken back even when the budget runs out: the board is kept
                         rb.undo(st, zh, int(packed), order, before)
             finally:
-                del path[node]
-                for key in leaning.pop(depth, ()):  # off the line: those no longer hold
-                    if leans.get(key) == depth:
-                        del leans[key]
-                        table[key] = (1, 1)
+                path.discard(node)
 
         state, _, ident = fk.look(st, target, me, buf)
         if state != OPEN:
-            return state == CAPTURED
-        root = (int(zh[0]), me if first else 3 - me, False, int(st[HDR, H_KO]), ident)
+            return bool(state == CAPTURED)
+        root = (int(zh[0]), me, False, int(st[HDR, H_KO]), ident)
         try:
             search(root, 0, INFINITE, INFINITE)
             return table[root][0] == 0
@@ -223,4 +204,3 @@ class Fight:
             return None
         finally:
             budget.left -= min(nodes, most)
-
