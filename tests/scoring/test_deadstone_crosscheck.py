@@ -44,7 +44,6 @@ from tests.scoring.crosscheck import game_moves as play_game_moves
 NO_TWO_EYES = "group without two eyes left alive"
 BIG_NO_TWO_EYES = "big group without two eyes"
 SEMEAI = "semeai: the wrong side dies"
-SEKI = "seki"
 
 # Case name -> kind of the disagreement with the (adjudicated) truth; docs/DEADSTONES.md says
 # who is right in each. pogonyshev and auto005 left it when their truth was adjudicated.
@@ -57,7 +56,6 @@ KNOWN: dict[str, str] = {
     # Found when every finished 9x9 and 13x13 record of the corpus joined the set (2026-11-26).
     "corpus-9-fuego_regression_sgf/games/2007/CGOS/188524-variation-filling-bug.sgf": NO_TWO_EYES,
     "corpus-9-gnugo_regression/games/incident161.sgf": SEMEAI,
-    "corpus-9-gnugo_regression/games/strategy2.sgf": SEKI,
     "corpus-13-gnugo_regression/games/arb/dumonteil-5.sgf": BIG_NO_TWO_EYES,
 }
 

@@ -413,6 +413,23 @@ SEMEAI_INTO_NAKADE = """
     O O O X X X X X .
     """
 
+# strategy2 (GNU Go's regression games), White to move: Black's bottom chain A1-J5 and
+# White's H2-J2-J1 share their only liberties, H3 and J3, which looks like a seki. It is not:
+# White's J3 leaves four stones in atari, a pyramid (J2 beside the three others); Black must
+# take them (else White's H3 takes Black), and White's J2, the pyramid's vital point, leaves
+# Black one eye. Its throw-in was refused as leaving more than three stones.
+FALSE_SEKI_PYRAMID = """
+    . . . . . . . X .
+    . . . . O X X O .
+    . . . . O . X O .
+    . . . . . . O . O
+    . . O . O . O O X
+    . . . O . O X X X
+    O O O X O O X . .
+    X O X X O X X O O
+    X X X X X X X X O
+    """
+
 NAMED = [
     (
         BIG_GROUP_FALSE_EYE,
@@ -459,6 +476,12 @@ NAMED = [
         "",
     ),
     (SEMEAI_INTO_NAKADE, W, "A3 B4 C2 C3 D1 D2 E1 E2 F1 G1 H1", ""),
+    (
+        FALSE_SEKI_PYRAMID,
+        W,
+        "A1 A2 B1 C1 C2 D1 D2 D3 E1 F1 F2 F8 G1 G2 G3 G4 G7 G8 H1 H4 H9 J4 J5",
+        "",
+    ),
 ]
 NAMED_IDS = [
     "big-group-false-eye",
@@ -476,6 +499,7 @@ NAMED_IDS = [
     "ko-taken-by-a-dead-group",
     "stone-in-the-eye-space",
     "semeai-into-nakade",
+    "false-seki-pyramid",
 ]
 
 

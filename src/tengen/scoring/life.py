@@ -36,8 +36,9 @@ against GNU Go doing just that). Five steps, from certain to likely:
    leave standing (not dead by step 3 or 5) take part, as a dead chain's liberties are no seki's. A
    chain that passes all this but dies to a throw-in is dead, not in seki (a false seki, which
    the playouts miss as their policy never puts its own stones in atari): the opponent fills
-   one of its liberties leaving three stones or fewer in atari, and once they are taken the
-   chain has no liberty but the points taken, one eye the opponent kills from its middle.
+   one of its liberties leaving three stones or fewer, or four in a square or a pyramid, in
+   atari, and once they are taken the chain has no liberty but the points taken, one eye the
+   opponent kills from its middle.
 
 5. Reading, for the chains step 3 leaves alive but uncertain: a mean from `DEAD_BELOW` up to
    `READ_BELOW` (0.6). Where such a chain's fight is small (`_read_dead`: the points
@@ -539,15 +540,30 @@ def _nakade_throw_in(board: Board, chain: Chain) -> bool:
     """Whether the opponent kills `chain` by filling its liberties: each fill but the last
     leaves the filling stones with two liberties or more and `chain` too (so `chain` has no
     capture to answer with, and filling one of its own liberties only helps the filler),
-    and the last leaves a chain of three stones or fewer in atari. Once `chain` takes them
-    it has no liberty but the points taken, which join it to no other chain of its colour:
-    one eye of three points or fewer (a false seki: the opponent then plays in its middle).
-    Three shared liberties around one stone make such a shape: two fills, then the throw-in."""
+    and the last leaves a chain in atari whose shape makes a killable eye (`_one_killable_eye`).
+    Once `chain` takes them it has no liberty but the points taken, which join it to no other
+    chain of its colour: one eye, the opponent to move (a false seki: it plays the eye's
+    vital point). Three shared liberties around one stone make such a shape: two fills, then
+    the throw-in; so do two shared liberties beside a pyramid of four."""
     return _fills_to_kill(board, next(iter(chain.stones)), chain.color, _MOST_FILLS)
 
 
-_MOST_INSIDE = 3  # stones a throw-in may leave: the one eye they leave is then killable
 _MOST_FILLS = 2  # fills before the throw-in: enough for three shared liberties, and bounded
+
+
+def _one_killable_eye(points: frozenset[Point]) -> bool:
+    """Whether an eye of exactly `points` dies with the opponent to move: three points or
+    fewer, or four in a square or a pyramid (one point beside the three others, its vital
+    point). A straight or bent four makes two eyes whoever moves first."""
+    if len(points) <= 3:
+        return True
+    if len(points) != 4:
+        return False
+    cols = {p.col for p in points}
+    rows = {p.row for p in points}
+    square = len(cols) == 2 and len(rows) == 2
+    pyramid = any(sum(q in points for q in _neighbours(p)) == 3 for p in points)
+    return square or pyramid
 
 
 def _fills_to_kill(board: Board, stone: Point, color: Color, fills: int) -> bool:
@@ -562,7 +578,7 @@ def _fills_to_kill(board: Board, stone: Point, color: Color, fills: int) -> bool
         if trial.play_unchecked(point, attacker).captured:
             continue
         inside, outside = trial.chain(point), trial.liberties(point)
-        if len(inside) > _MOST_INSIDE:
+        if not _one_killable_eye(inside):
             continue
         if len(outside) >= 2:
             if (
