@@ -133,7 +133,8 @@ def main() -> None:
                     "swings": [[s.number, s.color.name[0], s.move, s.swing] for s in judged],
                 }
             )
-    print("\n| phase | tengen lost | GNU Go lost (by its own count) |\n| --- | ---: | ---: |")
+    # Both columns are GNU Go's counts; the opponent may be GNU Go itself or another engine.
+    print("\n| phase | tengen lost | the opponent lost |\n| --- | ---: | ---: |")
     for i, (_, _, label) in enumerate(PHASES):
         print(f"| {label} | {totals['tengen'][i]:.0f} | {totals['opponent'][i]:.0f} |")
     if args.out:
