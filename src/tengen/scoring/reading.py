@@ -154,8 +154,7 @@ class Fight:
                 return
             moves = kids.get(node)
             if moves is None:
-                ident = fk.look(st, target, me, buf)[2]
-                moves = kids[node] = expand(mover, passed, ident)
+                moves = kids[node] = expand(mover, passed, node[4])  # [4]: the chain's point
             attacking = mover != me
             path.add(node)
             try:
