@@ -54,7 +54,6 @@ KNOWN: dict[str, str] = {
     "corpus-19-gnugo_regression/games/incident201.sgf": NO_TWO_EYES,
     "corpus-19-gnugo_regression/games/scoring/score11.sgf": SEMEAI,
     # Found when every finished 9x9 and 13x13 record of the corpus joined the set (2026-11-26).
-    "corpus-9-fuego_regression_sgf/games/2007/CGOS/188524-variation-filling-bug.sgf": NO_TWO_EYES,
     "corpus-9-gnugo_regression/games/incident161.sgf": SEMEAI,
     "corpus-13-gnugo_regression/games/arb/dumonteil-5.sgf": BIG_NO_TWO_EYES,
 }

@@ -430,6 +430,23 @@ FALSE_SEKI_PYRAMID = """
     X X X X X X X X O
     """
 
+# 188524-variation-filling-bug (a Fuego test position, CGOS), White to move: Black's lone C2
+# is in atari in White's area. White takes it at B2, a ko worth that stone alone, and
+# connects at C2: Black has no threat left to take it back. Black to move connects at B2 and
+# keeps it. The estimate settled only kos whose connection joins chains, so the playouts
+# judged C2 and kept it (+0.14). Pachi's play-out takes it too.
+KO_ON_A_LONE_STONE = """
+    . . . . X X O . .
+    . . . . X O O . .
+    . . . X X X O O .
+    . . . . . X O . O
+    . X X . X O O O .
+    X . X X X X O X .
+    X X O O O X X O .
+    X . X O O X X O .
+    X X O O O O O O .
+    """
+
 NAMED = [
     (
         BIG_GROUP_FALSE_EYE,
@@ -482,6 +499,8 @@ NAMED = [
         "A1 A2 B1 C1 C2 D1 D2 D3 E1 F1 F2 F8 G1 G2 G3 G4 G7 G8 H1 H4 H9 J4 J5",
         "",
     ),
+    (KO_ON_A_LONE_STONE, W, "C2 H4", ""),
+    (KO_ON_A_LONE_STONE, B, "H4", ""),
 ]
 NAMED_IDS = [
     "big-group-false-eye",
@@ -500,6 +519,8 @@ NAMED_IDS = [
     "stone-in-the-eye-space",
     "semeai-into-nakade",
     "false-seki-pyramid",
+    "ko-on-a-lone-stone-white-first",
+    "ko-on-a-lone-stone-black-first",
 ]
 
 

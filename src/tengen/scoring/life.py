@@ -7,8 +7,10 @@ against GNU Go doing just that). Five steps, from certain to likely:
 1. Kos are settled first, as the play-out settles them: the player to move takes a ko it can
    take and then connects, or fills the point where the opponent could take one, and the
    players alternate until no ko is left (neither has a ko threat left in a finished game, so
-   the first to move wins each). Stones captured there are dead, unless the chain that took
-   them is itself judged dead: then the capture does not stand in the end. The rest is
+   the first to move wins each). A ko counts here when its connection joins chains, or, for
+   the player to move, when it is worth the lone stone taken and no chain of the taker's
+   next to it is short of liberties. Stones captured there are dead, unless the chain that
+   took them is itself judged dead: then the capture does not stand in the end. The rest is
    judged on the settled position.
 2. Benson's algorithm (`scoring.benson`) for both colours: pass-alive chains are alive and
    stones inside the opponent's pass-alive territory are dead, with confidence 1.
@@ -405,12 +407,13 @@ def _settle_kos(board: Board, to_play: Color) -> tuple[Board, set[Point]]:
     threat, cannot take back), else fills the point where the opponent could take a ko,
     until neither has a ko left. A ko here is a lone stone in atari whose capture leaves the
     capturing stone alone in atari on its point, and whose point the capturer can then fill
-    keeping two liberties.
+    keeping two liberties, joining chains there. The player to move also takes a ko worth
+    the stone alone (`_ko`'s `lone`); its opponent's such kos are left to the playouts.
     """
     settled, taken = board.copy(), set[Point]()
     mover, idle = to_play, 0
     while idle < 2:  # every step adds a stone for good, so this ends
-        ko = _ko(settled, mover)
+        ko = _ko(settled, mover, lone=mover is to_play)
         if ko is not None:
             point, stone = ko
             settled.play(point, mover)
@@ -428,8 +431,13 @@ def _settle_kos(board: Board, to_play: Color) -> tuple[Board, set[Point]]:
     return settled, taken
 
 
-def _ko(board: Board, color: Color) -> tuple[Point, Point] | None:
-    """A ko `color` can take: (where it plays, the lone stone it captures), or None."""
+def _ko(board: Board, color: Color, *, lone: bool = False) -> tuple[Point, Point] | None:
+    """A ko `color` can take: (where it plays, the lone stone it captures), or None.
+
+    Its connection must join chains, or with `lone` may join none when every chain of
+    `color` next to the stone has `_LONE_KO_LIBERTIES` or more: a ko worth one stone, next to
+    no chain that a fight there could endanger.
+    """
     for chain in board.chains():
         if chain.color is color or len(chain.stones) != 1 or len(chain.liberties) != 1:
             continue
@@ -441,9 +449,17 @@ def _ko(board: Board, color: Color) -> tuple[Point, Point] | None:
         stone = next(iter(chain.stones))
         if record.captured == 1 and trial.liberty_count(point) == 1:
             joined = {trial.chain(q) for q in _neighbours(stone) if trial.on_board(q)}
-            if len(joined) >= 3 and _safe_fill(trial, stone, color):
+            safe = lone and all(
+                board.liberty_count(q) >= _LONE_KO_LIBERTIES
+                for q in _neighbours(stone)
+                if board.on_board(q) and board[q] is color
+            )
+            if (len(joined) >= 3 or safe) and _safe_fill(trial, stone, color):
                 return point, stone
     return None
+
+
+_LONE_KO_LIBERTIES = 3  # fewer: the ko is a fight for those chains, which the playouts judge
 
 
 def _safe_fill(board: Board, point: Point, color: Color) -> bool:
