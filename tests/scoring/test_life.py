@@ -447,6 +447,24 @@ KO_ON_A_LONE_STONE = """
     X X O O O O O O .
     """
 
+# White's corner group F1-J3 and Black's G1-J1 inside it share their only liberties, G2 and
+# J2, which looks like a seki. It is not: Black's J2 leaves four stones in atari, a bent four
+# in the corner, and White's G2 must take them (else Black's G2 takes White). White's one eye
+# is then a bent four in the corner: Black's H1 makes it a ko, which White, with no threat
+# left, loses. Black's G1-J1 are taken on the way. Either side to move, GNU Go's play-out
+# kills White so (J2, G2, H1, J1, J2); its final_status_list lists White only.
+BENT_FOUR_IN_THE_CORNER = """
+    . O X . . . . . .
+    O O X . . . . . .
+    . O X . . . . . .
+    O O X . . . . . .
+    . O X . . . . . .
+    O O X X X X X X X
+    . O X X X O O O O
+    O O X . X O . O .
+    . O X . X O X X X
+    """
+
 NAMED = [
     (
         BIG_GROUP_FALSE_EYE,
@@ -501,6 +519,8 @@ NAMED = [
     ),
     (KO_ON_A_LONE_STONE, W, "C2 H4", ""),
     (KO_ON_A_LONE_STONE, B, "H4", ""),
+    (BENT_FOUR_IN_THE_CORNER, B, "F1 F2 F3 G1 G3 H1 H2 H3 J1 J3", ""),
+    (BENT_FOUR_IN_THE_CORNER, W, "F1 F2 F3 G1 G3 H1 H2 H3 J1 J3", ""),
 ]
 NAMED_IDS = [
     "big-group-false-eye",
@@ -521,6 +541,8 @@ NAMED_IDS = [
     "false-seki-pyramid",
     "ko-on-a-lone-stone-white-first",
     "ko-on-a-lone-stone-black-first",
+    "bent-four-in-the-corner-black-first",
+    "bent-four-in-the-corner-white-first",
 ]
 
 

@@ -514,7 +514,8 @@ def _seki_chains(board: Board, candidates: list[Chain]) -> tuple[set[str], set[s
     or self-atari capturing nothing) or the very liberties of an opponent chain, no opponent
     chain next to it in atari (taking it would give liberties to break the seki), and shares a
     liberty with an opponent chain that is itself in seki by the same test; one that would
-    pass but dies to a throw-in (`_nakade_throw_in`) is in a false seki."""
+    pass but dies to a throw-in (`_nakade_throw_in`) is in a false seki, and so are the
+    opponent's stones it must take on the way (a bent four in the corner)."""
     closed = {
         c.label: c
         for c in candidates
@@ -525,7 +526,14 @@ def _seki_chains(board: Board, candidates: list[Chain]) -> tuple[set[str], set[s
         )
         and all(board.liberty_count(q) >= 2 for q in _touching(board, c))
     }
-    killed = {label for label, c in closed.items() if _nakade_throw_in(board, c)}
+    killed: set[str] = set()
+    taken: set[Point] = set()
+    for label, c in closed.items():
+        kill = _nakade_throw_in(board, c)
+        if kill is not None:
+            killed.add(label)
+            taken |= kill
+    killed |= {c.label for c in candidates if c.stones & taken}
     closed = {label: c for label, c in closed.items() if label not in killed}
     # A chain that can join another of its colour through a liberty is not closed unless that
     # one is too: joined, it may have liberties the opponent can fill, and a move that was
@@ -552,7 +560,7 @@ def _seki_chains(board: Board, candidates: list[Chain]) -> tuple[set[str], set[s
     return seki, killed
 
 
-def _nakade_throw_in(board: Board, chain: Chain) -> bool:
+def _nakade_throw_in(board: Board, chain: Chain) -> frozenset[Point] | None:
     """Whether the opponent kills `chain` by filling its liberties: each fill but the last
     leaves the filling stones with two liberties or more and `chain` too (so `chain` has no
     capture to answer with, and filling one of its own liberties only helps the filler),
@@ -560,17 +568,20 @@ def _nakade_throw_in(board: Board, chain: Chain) -> bool:
     Once `chain` takes them it has no liberty but the points taken, which join it to no other
     chain of its colour: one eye, the opponent to move (a false seki: it plays the eye's
     vital point). Three shared liberties around one stone make such a shape: two fills, then
-    the throw-in; so do two shared liberties beside a pyramid of four."""
+    the throw-in; so do two shared liberties beside a pyramid of four. None if not; else the
+    opponent's stones `chain` takes on the way: those of a bent four in the corner, which it
+    must take for its one chance, a ko (a dead shape's it need not take)."""
     return _fills_to_kill(board, next(iter(chain.stones)), chain.color, _MOST_FILLS)
 
 
 _MOST_FILLS = 2  # fills before the throw-in: enough for three shared liberties, and bounded
 
 
-def _one_killable_eye(points: frozenset[Point]) -> bool:
+def _one_killable_eye(board: Board, points: frozenset[Point]) -> bool:
     """Whether an eye of exactly `points` dies with the opponent to move: three points or
     fewer, or four in a square or a pyramid (one point beside the three others, its vital
-    point). A straight or bent four makes two eyes whoever moves first."""
+    point), or a bent four in the corner (a ko the defender cannot win with no threat left).
+    A straight or bent four elsewhere makes two eyes whoever moves first."""
     if len(points) <= 3:
         return True
     if len(points) != 4:
@@ -579,10 +590,24 @@ def _one_killable_eye(points: frozenset[Point]) -> bool:
     rows = {p.row for p in points}
     square = len(cols) == 2 and len(rows) == 2
     pyramid = any(sum(q in points for q in _neighbours(p)) == 3 for p in points)
-    return square or pyramid
+    return square or pyramid or _bent_four_in_the_corner(board, points)
 
 
-def _fills_to_kill(board: Board, stone: Point, color: Color, fills: int) -> bool:
+def _bent_four_in_the_corner(board: Board, points: frozenset[Point]) -> bool:
+    """Whether four connected `points` hold a corner of the board and both points beside it,
+    and are no square: the fourth goes on along an edge."""
+    cols = {p.col for p in points}
+    rows = {p.row for p in points}
+    if len(points) != 4 or (len(cols) == 2 and len(rows) == 2):
+        return False
+    return any(
+        sum(board.on_board(q) for q in _neighbours(p)) == 2
+        and all(q in points for q in _neighbours(p) if board.on_board(q))
+        for p in points
+    )
+
+
+def _fills_to_kill(board: Board, stone: Point, color: Color, fills: int) -> frozenset[Point] | None:
     """`_nakade_throw_in` for the chain of `color` at `stone` on `board`, with at most
     `fills` fills before the throw-in."""
     attacker = color.opponent
@@ -594,15 +619,13 @@ def _fills_to_kill(board: Board, stone: Point, color: Color, fills: int) -> bool
         if trial.play_unchecked(point, attacker).captured:
             continue
         inside, outside = trial.chain(point), trial.liberties(point)
-        if not _one_killable_eye(inside):
+        if not _one_killable_eye(trial, inside):
             continue
         if len(outside) >= 2:
-            if (
-                fills
-                and trial.liberty_count(stone) >= 2
-                and _fills_to_kill(trial, stone, color, fills - 1)
-            ):
-                return True
+            if fills and trial.liberty_count(stone) >= 2:
+                kill = _fills_to_kill(trial, stone, color, fills - 1)
+                if kill is not None:
+                    return kill
             continue
         last = next(iter(outside))
         if trial.legality(last, color) is not None:
@@ -613,8 +636,8 @@ def _fills_to_kill(board: Board, stone: Point, color: Color, fills: int) -> bool
             q for p in inside for q in _neighbours(p) if trial.on_board(q) and trial[q] is color
         }
         if stones <= taker and joins <= taker and trial.liberties(last) <= inside:
-            return True
-    return False
+            return inside if _bent_four_in_the_corner(trial, inside) else frozenset()
+    return None
 
 
 def _touching(board: Board, chain: Chain) -> set[Point]:
