@@ -42,7 +42,6 @@ from tests.scoring.crosscheck import (
 from tests.scoring.crosscheck import game_moves as play_game_moves
 
 NO_TWO_EYES = "group without two eyes left alive"
-BIG_NO_TWO_EYES = "big group without two eyes"
 SEMEAI = "semeai: the wrong side dies"
 
 # Case name -> kind of the disagreement with the (adjudicated) truth; docs/DEADSTONES.md says
@@ -55,7 +54,6 @@ KNOWN: dict[str, str] = {
     "corpus-19-gnugo_regression/games/scoring/score11.sgf": SEMEAI,
     # Found when every finished 9x9 and 13x13 record of the corpus joined the set (2026-11-26).
     "corpus-9-gnugo_regression/games/incident161.sgf": SEMEAI,
-    "corpus-13-gnugo_regression/games/arb/dumonteil-5.sgf": BIG_NO_TWO_EYES,
 }
 
 RAW = {c.name: c for c in load_fixture()}

@@ -465,6 +465,28 @@ BENT_FOUR_IN_THE_CORNER = """
     . O X . X O X X X
     """
 
+# dumonteil-5 (13x13, GNU Go's arb games), Black to move: White's H2-N3 group and Black's
+# L1-N1 inside it share their only liberties, L2 and N2, and Black's N2 leaves a bent four in
+# the corner (above). But Black's H1 is in atari beside White's group, whose capture at G1
+# would give White a liberty: a ko that is White's group's only way out. Black connects at G1
+# first, then kills. The ko settling left it (it joins no chains), so the seki check saw an
+# opponent chain in atari and judged nothing; the playouts kept White (+0.93).
+KO_FOR_LIBERTIES_BESIDE_A_FALSE_SEKI = """
+    . . O X X X . . O X . . .
+    . . O O O X X X O X . . .
+    . . . . X O O O X . X . .
+    . O . O . . O O X X X O .
+    . O . . O O O . O O X O .
+    O . O O O . . . . . O X .
+    X O O X X O . O O O O X .
+    . . . X O O O O X X X . .
+    X X X X O O X X X . . X X
+    X O O O O X . . . X X O X
+    O O . O X X X X X O O O O
+    X O X O O X X O O O . O .
+    . . O . O X . X O O X X X
+    """
+
 NAMED = [
     (
         BIG_GROUP_FALSE_EYE,
@@ -521,6 +543,13 @@ NAMED = [
     (KO_ON_A_LONE_STONE, B, "H4", ""),
     (BENT_FOUR_IN_THE_CORNER, B, "F1 F2 F3 G1 G3 H1 H2 H3 J1 J3", ""),
     (BENT_FOUR_IN_THE_CORNER, W, "F1 F2 F3 G1 G3 H1 H2 H3 J1 J3", ""),
+    (
+        KO_FOR_LIBERTIES_BESIDE_A_FALSE_SEKI,
+        B,
+        "A2 A4 A5 A7 B5 C2 C5 D5 D6 D7 E11 E7 H2 J1 J12 J13 J2 K1 K2 K3 L1 L3 M1 M10 M2 M3 M4"
+        " M9 N1 N3",
+        "",
+    ),
 ]
 NAMED_IDS = [
     "big-group-false-eye",
@@ -543,6 +572,7 @@ NAMED_IDS = [
     "ko-on-a-lone-stone-black-first",
     "bent-four-in-the-corner-black-first",
     "bent-four-in-the-corner-white-first",
+    "ko-for-liberties-beside-a-false-seki",
 ]
 
 

@@ -407,8 +407,11 @@ def _settle_kos(board: Board, to_play: Color) -> tuple[Board, set[Point]]:
     threat, cannot take back), else fills the point where the opponent could take a ko,
     until neither has a ko left. A ko here is a lone stone in atari whose capture leaves the
     capturing stone alone in atari on its point, and whose point the capturer can then fill
-    keeping two liberties, joining chains there. The player to move also takes a ko worth
-    the stone alone (`_ko`'s `lone`); its opponent's such kos are left to the playouts.
+    keeping two liberties, joining chains there. Two kinds join none (`_ko`): a ko worth the
+    stone alone, which the player to move takes (its opponent's are left to the playouts),
+    and one whose capture would give liberties to the capturer's chains short of them,
+    which is not taken but filled: the chain short of liberties does not live on a ko its
+    opponent can close first.
     """
     settled, taken = board.copy(), set[Point]()
     mover, idle = to_play, 0
@@ -420,7 +423,7 @@ def _settle_kos(board: Board, to_play: Color) -> tuple[Board, set[Point]]:
             settled.play(stone, mover)
             taken.add(stone)
             idle = 0
-        elif (threat := _ko(settled, mover.opponent)) is not None and _safe_fill(
+        elif (threat := _ko(settled, mover.opponent, short=True)) is not None and _safe_fill(
             settled, threat[0], mover
         ):
             settled.play(threat[0], mover)
@@ -431,12 +434,14 @@ def _settle_kos(board: Board, to_play: Color) -> tuple[Board, set[Point]]:
     return settled, taken
 
 
-def _ko(board: Board, color: Color, *, lone: bool = False) -> tuple[Point, Point] | None:
+def _ko(
+    board: Board, color: Color, *, lone: bool = False, short: bool = False
+) -> tuple[Point, Point] | None:
     """A ko `color` can take: (where it plays, the lone stone it captures), or None.
 
-    Its connection must join chains, or with `lone` may join none when every chain of
-    `color` next to the stone has `_LONE_KO_LIBERTIES` or more: a ko worth one stone, next to
-    no chain that a fight there could endanger.
+    Its connection must join chains; or with `lone` it may join none when every chain of
+    `color` next to the stone has `_LONE_KO_LIBERTIES` or more (a ko worth one stone, next to
+    no chain that a fight there could endanger); with `short`, when one has fewer.
     """
     for chain in board.chains():
         if chain.color is color or len(chain.stones) != 1 or len(chain.liberties) != 1:
@@ -449,12 +454,14 @@ def _ko(board: Board, color: Color, *, lone: bool = False) -> tuple[Point, Point
         stone = next(iter(chain.stones))
         if record.captured == 1 and trial.liberty_count(point) == 1:
             joined = {trial.chain(q) for q in _neighbours(stone) if trial.on_board(q)}
-            safe = lone and all(
-                board.liberty_count(q) >= _LONE_KO_LIBERTIES
+            near = [
+                board.liberty_count(q)
                 for q in _neighbours(stone)
                 if board.on_board(q) and board[q] is color
-            )
-            if (len(joined) >= 3 or safe) and _safe_fill(trial, stone, color):
+            ]
+            endangered = any(n < _LONE_KO_LIBERTIES for n in near)
+            kind = len(joined) >= 3 or (short if endangered else lone)
+            if kind and _safe_fill(trial, stone, color):
                 return point, stone
     return None
 
