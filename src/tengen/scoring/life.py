@@ -7,11 +7,12 @@ against GNU Go doing just that). Five steps, from certain to likely:
 1. Kos are settled first, as the play-out settles them: the player to move takes a ko it can
    take and then connects, or fills the point where the opponent could take one, and the
    players alternate until no ko is left (neither has a ko threat left in a finished game, so
-   the first to move wins each). A ko counts here when its connection joins chains, or, for
+   the first to move wins each). A ko counts here when its connection joins chains; or, for
    the player to move, when it is worth the lone stone taken and no chain of the taker's
-   next to it is short of liberties. Stones captured there are dead, unless the chain that
-   took them is itself judged dead: then the capture does not stand in the end. The rest is
-   judged on the settled position.
+   next to it is short of liberties; or, to be filled but not taken, when its capture would
+   give liberties to such a chain short of them. Stones captured there are dead, unless the
+   chain that took them is itself judged dead: then the capture does not stand in the end.
+   The rest is judged on the settled position.
 2. Benson's algorithm (`scoring.benson`) for both colours: pass-alive chains are alive and
    stones inside the opponent's pass-alive territory are dead, with confidence 1.
 3. For every other chain, the mean ownership of its stones over many playouts from the
@@ -38,9 +39,11 @@ against GNU Go doing just that). Five steps, from certain to likely:
    leave standing (not dead by step 3 or 5) take part, as a dead chain's liberties are no seki's. A
    chain that passes all this but dies to a throw-in is dead, not in seki (a false seki, which
    the playouts miss as their policy never puts its own stones in atari): the opponent fills
-   one of its liberties leaving three stones or fewer, or four in a square or a pyramid, in
-   atari, and once they are taken the chain has no liberty but the points taken, one eye the
-   opponent kills from its middle.
+   one of its liberties leaving three stones or fewer, or four in a square, a pyramid or a
+   bent four in the corner, in atari, and once they are taken the chain has no liberty but
+   the points taken, one eye the opponent kills from its middle (the bent four by a ko the
+   chain cannot win; it takes the opponent's stones of that shape for its one chance, so
+   they are dead too).
 
 5. Reading, for the chains step 3 leaves alive but uncertain: a mean from `DEAD_BELOW` up to
    `READ_BELOW` (0.6). Where such a chain's fight is small (`_read_dead`: the points
