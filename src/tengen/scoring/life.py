@@ -409,7 +409,8 @@ def _settle_kos(board: Board, to_play: Color) -> tuple[Board, set[Point]]:
     Players alternate from `to_play`: each takes a ko and connects (the opponent, with no ko
     threat, cannot take back), else fills the point where the opponent could take a ko,
     until neither has a ko left. A ko here is a lone stone in atari whose capture leaves the
-    capturing stone alone in atari on its point, and whose point the capturer can then fill
+    capturing stone's chain in atari on its point (the stone alone in a true ko; a snapback,
+    where it joins a chain, counts too), and whose point the capturer can then fill
     keeping two liberties, joining chains there. Two kinds join none (`_ko`): a ko worth the
     stone alone, which the player to move takes (its opponent's are left to the playouts),
     and one whose capture would give liberties to the capturer's chains short of them,
