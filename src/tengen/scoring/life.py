@@ -470,7 +470,7 @@ def _ko(
     return None
 
 
-_LONE_KO_LIBERTIES = 3  # fewer: the ko is a fight for those chains, which the playouts judge
+_LONE_KO_LIBERTIES = 3  # fewer: taking would give those chains liberties, so it is filled
 
 
 def _safe_fill(board: Board, point: Point, color: Color) -> bool:
