@@ -51,7 +51,6 @@ KNOWN: dict[str, str] = {
     "corpus-9-gnugo_regression/games/trevor/trevor_20.sgf": NO_TWO_EYES,
     "gnugo-13-g2-t4-s2": NO_TWO_EYES,
     "corpus-19-gnugo_regression/games/incident201.sgf": NO_TWO_EYES,
-    "corpus-19-gnugo_regression/games/scoring/score11.sgf": SEMEAI,
     # Found when every finished 9x9 and 13x13 record of the corpus joined the set (2026-11-26).
     "corpus-9-gnugo_regression/games/incident161.sgf": SEMEAI,
 }

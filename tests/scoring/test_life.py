@@ -683,6 +683,36 @@ SEMEAI_OUTSIDE_LIBERTIES_IN_OWN_AREA = """
     O O O O X . . . . . . X X O O X . X .
     """
 
+# score11 (GNU Go's scoring regressions), White to play. Top left, Black's big group is three
+# chains (A12-E16, D17-E19, F17-K19) joined only by E17, a false eye (White's D16 and F16 hold
+# two of its corners), with one more eye at F18-G18-F19 that holds White's G19-H19: a bulky five
+# whose vital point White already has. Reading each chain, Black could give up another (the
+# eleven stones A12-E16) and the search went on over the points freed, past its budget, so the
+# playouts (+0.31) kept the group. A chain of two stones or more taken in a reading now leaves
+# its points to the taker: the first chain is read captured in 14,088 positions, the two others
+# in 2,047 and 3,189 more. GNU Go's play-out and its static list both capture the group.
+FALSE_EYE_BETWEEN_THREE_CHAINS = """
+    . . O O X . O O X X O . . . . . O O X
+    . . O X X . . X X X O . O . O O O X X
+    . . O X . X X X X O O O O O X X X X .
+    . . O O X O O X O X X X X O O X . . .
+    . O . X X O . O O X X X X X X . . . .
+    O . O X . O . . O O X O X . . X . . .
+    . O X X O . O O O O O O O X . . . . .
+    X X X X X O X X O O X X O X X X . X .
+    O O O O . O X X X X X O O X X O X . X
+    . X . . O O X . O . X X X O O O X X O
+    . O O . O X X . X . . . X O O O X O O
+    . . . . . O X . O . X . X O . O X O .
+    . O . . . O X O . X . X X O O O O O .
+    X X X X X O X . . . X O O O O X O . .
+    . X O O X O X X . X . X X O . X X O .
+    . X X O . O O X X X X X X O . X . O .
+    X X O O . . O X O O O O O O X X X O .
+    . X O . . . O X O X O O . O O X . X O
+    X O O . . . O X X X X O . . . . X . .
+    """
+
 WHOLE = [
     (
         SEMEAI_FIRST_MOVER_AND_FREED,
@@ -696,11 +726,20 @@ WHOLE = [
         "A10 A11 A12 A13 A2 A3 A4 A5 A6 A7 A8 A9 B6 B9 C6 D6 D7 E10 E6 F9 H2 O14 Q1 Q12 R12"
         " R13 R2 R3 S1 S11 S13 S3 T12 T13",
     ),
+    (
+        FALSE_EYE_BETWEEN_THREE_CHAINS,
+        W,
+        "A1 A12 A3 A6 B10 B12 B2 B3 B4 B5 B6 C12 C13 C4 C6 D12 D13 D14 D15 D17 D18 D6 E12 E15"
+        " E16 E18 E19 E5 E6 F17 G17 H16 H17 H18 H7 J10 J17 J18 J19 J8 K18 K19 P3 Q2 Q3 Q4 Q5 Q6"
+        " R1 R3 R5 S2",
+    ),
 ]
 
 
 @pytest.mark.parametrize(
-    ("diagram", "to_play", "dead"), WHOLE, ids=["semeai-first-mover", "semeai-outside-liberties"]
+    ("diagram", "to_play", "dead"),
+    WHOLE,
+    ids=["semeai-first-mover", "semeai-outside-liberties", "false-eye-between-three-chains"],
 )
 def test_whole_positions_as_played_out(diagram: str, to_play: Color, dead: str) -> None:
     board = parse(diagram)

@@ -62,7 +62,8 @@ against GNU Go doing just that). Five steps, from certain to likely:
    `READ_TOTAL`, leaving the chain as the playouts judged it. This takes the groups the
    playouts keep because their policy misses the exact kill: a group in a corner too small
    for two eyes, a chain without eyes between two walls, a group whose one eye space holds
-   opponent stones that, once taken, leave a killable shape.
+   opponent stones that, once taken, leave a killable shape, a group of chains joined by a
+   false eye.
 
 The same position, playouts and seed give the same estimate (the playouts are seeded).
 """

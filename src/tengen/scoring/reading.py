@@ -19,7 +19,11 @@ cross-check: about 20,000 against more than 200,000). A position's first estimat
 chain's liberties to prove it captured, and fewer to disprove it the more liberties it has.
 A position met again on the line being read (a ko or another cycle) counts as the chain
 standing, so the answer leans towards life; a budget of positions bounds the cost, beyond
-which the answer is unknown.
+which the answer is unknown. Neither player plays again where a chain of the defender's of two
+stones or more stood: once it is taken, its points are the taker's, and reading on over them
+(the defender giving up one chain of its group to save another) is what ran past the budget
+in a group joined by a false eye (score11 in the cross-check: more than 400,000 positions
+before, 14,088 after). A lone stone's point stays open, for kos and snapbacks.
 
 A `Fight` keeps its table of positions for every chain of one colour read in it: the chains
 of a group short of eyes (a lone stone beside it, its main chain) are read in the same
@@ -66,8 +70,9 @@ class Budget:
 
 class Fight:
     """A fight on `board` over `region`, for chains of `color`: the opponent may also play on
-    `opponent_only`, `color` also on `own_only`. Its table of positions serves every chain
-    of `color` read in it (`captured_moving_first`)."""
+    `opponent_only`, `color` also on `own_only`, and neither where a chain of `color` of two
+    stones or more stands. Its table of positions serves every chain of `color` read in it
+    (`captured_moving_first`)."""
 
     def __init__(
         self,
@@ -79,7 +84,11 @@ class Fight:
     ) -> None:
         self.board = board.copy()
         self.me = 1 if color is Color.BLACK else 2
-        locs = [self.board.loc(p) for p in sorted(region)]
+        locs = [
+            self.board.loc(p)
+            for p in sorted(region)
+            if self.board[p] is not color or len(self.board.chain(p)) == 1
+        ]
         self.region = set(region)
         self.points = {
             self.me: np.array(locs + [self.board.loc(p) for p in sorted(own_only)], np.int64),
