@@ -292,10 +292,12 @@ def play_out_after(
     gnugo: str, case: Case, after: tuple[str, ...]
 ) -> tuple[set[Point], set[Point], list[str]]:
     """GNU Go's play-out (`play_out`) of the case's position after the moves `after` (each
-    ``"B A12"``, colour and vertex), the opponent of the last mover to move first: the dead
-    and seki stones among the finished position's, and the play-out's moves."""
+    ``"B A12"`` or ``"B PASS"``, colour and vertex), the opponent of the last mover to move
+    first: the dead and seki stones among the finished position's (stones the moves of
+    `after` capture are dead: a ko taken and connected there, which a loaded position could
+    not carry), and the play-out's moves."""
     board = case.board()
-    original = {p for p in board.points() if board[p] is not None}
+    original = {p: c for p in board.points() if (c := board[p]) is not None}
     mover = Color.BLACK if case.to_play == "B" else Color.WHITE
     for move in after:
         color, vertex = move.split()
@@ -304,8 +306,9 @@ def play_out_after(
         if point is not None:
             board.play(point, mover)
         mover = mover.opponent
+    taken = {p for p, c in original.items() if board[p] is not c}
     dead, seki, moves = play_out(gnugo, board, mover)
-    return dead & original, seki & original, moves
+    return (dead & set(original)) | taken, seki & set(original) - taken, moves
 
 
 def find_pachi() -> str | None:

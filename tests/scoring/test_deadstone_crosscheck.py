@@ -42,17 +42,15 @@ from tests.scoring.crosscheck import (
 from tests.scoring.crosscheck import game_moves as play_game_moves
 
 NO_TWO_EYES = "group without two eyes left alive"
-SEMEAI = "semeai: the wrong side dies"
 
 # Case name -> kind of the disagreement with the (adjudicated) truth; docs/DEADSTONES.md says
-# who is right in each. pogonyshev and auto005 left it when their truth was adjudicated.
+# who is right in each. pogonyshev, auto005 and incident161 left it when their truth was
+# adjudicated.
 KNOWN: dict[str, str] = {
     "corpus-9-fuego_regression_sgf/games/2007/CGOS/200109-variation.sgf": NO_TWO_EYES,
     "corpus-9-gnugo_regression/games/trevor/trevor_20.sgf": NO_TWO_EYES,
     "gnugo-13-g2-t4-s2": NO_TWO_EYES,
     "corpus-19-gnugo_regression/games/incident201.sgf": NO_TWO_EYES,
-    # Found when every finished 9x9 and 13x13 record of the corpus joined the set (2026-11-26).
-    "corpus-9-gnugo_regression/games/incident161.sgf": SEMEAI,
 }
 
 RAW = {c.name: c for c in load_fixture()}

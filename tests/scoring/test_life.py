@@ -487,6 +487,32 @@ KO_FOR_LIBERTIES_BESIDE_A_FALSE_SEKI = """
     . . O . O X . X O O X X X
     """
 
+# incident161 (GNU Go's regression games). Black's lone A1 is in atari in a ko at B1; Black's
+# group A5-E1 and White's A2-A3 and B4 share their only liberties, A4 and B3. The player to
+# move settles the ko: White takes A1 and connects, or Black connects at B1, and either way the
+# chains around A4 and B3 are in seki (the top right, D9-J5 against G9-H9 and J8, is another).
+# The estimate used to have Black connect even with White to move (the ko would give White's
+# A2-A3, two liberties, a third, change 20), and once White took it, the chain that connected
+# at A1 was left out of the seki check as if dead. With Black to move GNU Go's play-out
+# connects; with White to move it plays A4, a self-atari, so that truth is adjudicated
+# (tests/data/deadstones-adjudicated.json: GNU Go's play-out after White's B1 and A1 keeps
+# the seki).
+KO_TAKEN_INTO_A_SEKI = """
+    . . O X X X O O .
+    . O . O X . X . O
+    O O O O X X X X X
+    X O X X O X O O X
+    X X X O O O . O X
+    . O X X O . . O O
+    O . X O O . O . .
+    O X X X O . O . .
+    X . X X X O . . .
+    """
+KO_TAKEN_INTO_A_SEKI_SEKI = (
+    "A2 A3 A5 A6 B2 B4 B5 C1 C2 C3 C4 C5 C6 D1 D2 D4 D6 D9 E1 E7 E8 E9 F6 F7 F9 G7 G8 G9 H7 H9"
+    " J5 J6 J7 J8"
+)
+
 NAMED = [
     (
         BIG_GROUP_FALSE_EYE,
@@ -550,6 +576,7 @@ NAMED = [
         " M9 N1 N3",
         "",
     ),
+    (KO_TAKEN_INTO_A_SEKI, B, "", "A1 " + KO_TAKEN_INTO_A_SEKI_SEKI),
 ]
 NAMED_IDS = [
     "big-group-false-eye",
@@ -573,6 +600,7 @@ NAMED_IDS = [
     "bent-four-in-the-corner-black-first",
     "bent-four-in-the-corner-white-first",
     "ko-for-liberties-beside-a-false-seki",
+    "ko-connected-into-a-seki",
 ]
 
 
@@ -593,6 +621,15 @@ def test_named_positions_agree_with_gnugo_playing_them_out(
     captured, standing_in_seki, moves = play_out(gnugo, board, to_play)
     expected = (at(dead, board.width), at(seki, board.width))
     assert (captured, standing_in_seki) == expected, " ".join(moves)
+
+
+def test_a_ko_taken_and_connected_into_a_seki() -> None:
+    """White to move takes A1 and connects: A1 is dead, the chain that connected is in the
+    seki (the adjudicated truth; GNU Go's play-out errs here, see above)."""
+    board = parse(KO_TAKEN_INTO_A_SEKI)
+    est = estimate(board, W)
+    assert dead_stones(est) == at("A1", 9)
+    assert seki_stones(est) == at(KO_TAKEN_INTO_A_SEKI_SEKI, 9)
 
 
 # Whole finished 19x19 positions of the cross-check (tests/data/deadstones.json), each with the

@@ -10,7 +10,8 @@ against GNU Go doing just that). Five steps, from certain to likely:
    the first to move wins each). A ko counts here when its connection joins chains; or, for
    the player to move, when it is worth the lone stone taken and no chain of the taker's
    next to it is short of liberties; or, to be filled but not taken, when its capture would
-   give liberties to such a chain short of them. Stones captured there are dead, unless the
+   give liberties to such a chain short of them, unless the player to move can take it and
+   connect into a seki (then it does). Stones captured there are dead, unless the
    chain that took them is itself judged dead: then the capture does not stand in the end.
    The rest is judged on the settled position.
 2. Benson's algorithm (`scoring.benson`) for both colours: pass-alive chains are alive and
@@ -198,7 +199,6 @@ def estimate(
     means = {c.label: _mean(owner, c.color, c.stones) for c in settled_chains}
     read = _read_dead(settled, settled_chains, means, owner, alive, alive | dead, to_play)
     freed = _freed(settled, settled_chains, read, alive | dead)
-    dead |= taken
 
     def standing(chain: Chain) -> bool:
         """Not settled by Benson, and not dead by the playouts or by reading."""
@@ -416,12 +416,17 @@ def _settle_kos(board: Board, to_play: Color) -> tuple[Board, set[Point]]:
     stone alone, which the player to move takes (its opponent's are left to the playouts),
     and one whose capture would give liberties to the capturer's chains short of them,
     which is not taken but filled: the chain short of liberties does not live on a ko its
-    opponent can close first.
+    opponent can close first. The player to move still takes such a ko when its chain,
+    once connected, is in seki (`_seki_after`): that is what it lives by.
     """
     settled, taken = board.copy(), set[Point]()
     mover, idle = to_play, 0
     while idle < 2:  # every step adds a stone for good, so this ends
         ko = _ko(settled, mover, lone=mover is to_play)
+        if ko is None and mover is to_play:
+            short = _ko(settled, mover, short=True)
+            if short is not None and _seki_after(settled, short, mover):
+                ko = short
         if ko is not None:
             point, stone = ko
             settled.play(point, mover)
@@ -469,6 +474,17 @@ def _ko(
             if kind and _safe_fill(trial, stone, color):
                 return point, stone
     return None
+
+
+def _seki_after(board: Board, ko: tuple[Point, Point], color: Color) -> bool:
+    """Whether `color` taking the ko and connecting leaves its chain there in seki."""
+    trial = board.copy()
+    trial.play(ko[0], color)
+    trial.play(ko[1], color)
+    chain = next(c for c in trial.chains() if ko[1] in c.stones)
+    near = [o for o in trial.chains() if o.liberties & chain.liberties and o != chain]
+    seki, _ = _seki_chains(trial, [chain, *near])
+    return chain.label in seki
 
 
 _LONE_KO_LIBERTIES = 3  # fewer: taking would give those chains liberties, so it is filled
