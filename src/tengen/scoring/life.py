@@ -481,8 +481,9 @@ def _seki_after(board: Board, ko: tuple[Point, Point], color: Color) -> bool:
     trial = board.copy()
     trial.play(ko[0], color)
     trial.play(ko[1], color)
-    chain = next(c for c in trial.chains() if ko[1] in c.stones)
-    near = [o for o in trial.chains() if o.liberties & chain.liberties and o != chain]
+    chains = trial.chains()
+    chain = next(c for c in chains if ko[1] in c.stones)
+    near = [o for o in chains if o.liberties & chain.liberties and o != chain]
     seki, _ = _seki_chains(trial, [chain, *near])
     return chain.label in seki
 
