@@ -512,6 +512,21 @@ KO_TAKEN_INTO_A_SEKI_SEKI = (
     "A2 A3 A5 A6 B2 B4 B5 C1 C2 C3 C4 C5 C6 D1 D2 D4 D6 D9 E1 E7 E8 E9 F6 F7 F9 G7 G8 G9 H7 H9"
     " J5 J6 J7 J8"
 )
+# trevor_20 (GNU Go's regression games): White's four scattered stones F6, G5-H5 and H7 in
+# Black's sealed lower right, 23 empty points. The playouts keep them half the time whoever
+# moves first (their defender is never put in atari); GNU Go's play-out captures them with
+# Black to move and lives with White to move.
+INVASION = """
+    . O X X . . . . .
+    . O X . X . . . .
+    . X O X X . . O .
+    . O O X . O . . .
+    O . O X . . O O .
+    . O X . . . . X .
+    O O X . X . X . .
+    O X X . . . . . .
+    O O X . . . . . .
+    """
 
 NAMED = [
     (
@@ -577,6 +592,8 @@ NAMED = [
         "",
     ),
     (KO_TAKEN_INTO_A_SEKI, B, "", "A1 " + KO_TAKEN_INTO_A_SEKI_SEKI),
+    (INVASION, B, "B7 F6 G5 H5 H7", ""),
+    (INVASION, W, "B7", ""),
 ]
 NAMED_IDS = [
     "big-group-false-eye",
@@ -601,6 +618,8 @@ NAMED_IDS = [
     "bent-four-in-the-corner-white-first",
     "ko-for-liberties-beside-a-false-seki",
     "ko-connected-into-a-seki",
+    "invasion-opponent-first",
+    "invasion-invader-first",
 ]
 
 

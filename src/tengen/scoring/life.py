@@ -87,6 +87,8 @@ PLAYOUTS = 2000
 DEAD_BELOW = 0.12
 READ_BELOW = 0.6
 READ_POINTS = 10
+INVADED_POINTS = 25
+INVADERS = 4
 READ_NODES = 24000
 READ_TOTAL = 24000
 SETTLED_FROM = 0.8
@@ -306,6 +308,8 @@ def _read_dead(
             continue
         region = _fight(board, chain.stones, strong)
         if region is None:
+            if chain.color is not to_play and _invaded(board, chain, strong, owner):
+                read.add(chain.label)
             continue
         if _captured(board, chain, region, owner, budget, fights) and (
             chain.color is not to_play
@@ -319,6 +323,37 @@ def _read_dead(
         ):
             read.add(chain.label)
     return read
+
+
+def _invaded(board: Board, chain: Chain, strong: set[Point], owner: np.ndarray) -> bool:
+    """Whether `chain` belongs to an invasion that cannot live once the opponent moves first:
+    the points reachable from it through points not in `strong` hold `INVADED_POINTS` empty
+    points or fewer, no opponent stone, `INVADERS` stones of its colour or fewer and no eye
+    of theirs (an empty point with only their stones next to it), and every point around
+    them is the opponent's: its stones, or empty points the playouts give it
+    `SETTLED_FROM` or more. A fight too big to read where the playouts fail: their
+    defender, never put in atari, keeps a few scattered stones in a sealed area as often as
+    not (trevor_20 in the cross-check, whose four invaders GNU Go's play-out captures with
+    Black to move, and keeps with White to move: so only the opponent's turn decides)."""
+    region = _fight(board, chain.stones, strong, INVADED_POINTS)
+    if region is None:
+        return False
+    own, opponent = chain.color, chain.color.opponent
+    sign = 1.0 if opponent is Color.BLACK else -1.0
+    if any(board[p] is opponent for p in region):
+        return False
+    if sum(1 for p in region if board[p] is own) > INVADERS:
+        return False
+    for p in region:
+        near = [q for q in _neighbours(p) if board.on_board(q)]
+        if board[p] is None and all(board[q] is own for q in near):
+            return False  # an eye
+        for q in near:
+            if q in region:
+                continue
+            if board[q] is own or (board[q] is None and sign * owner[q.row, q.col] < SETTLED_FROM):
+                return False
+    return True
 
 
 def _freed(board: Board, chains: list[Chain], read: set[str], certain: set[Point]) -> set[str]:
@@ -378,9 +413,11 @@ def _enclosed(board: Board, inner: Chain, outer: Chain) -> bool:
     )
 
 
-def _fight(board: Board, stones: frozenset[Point], strong: set[Point]) -> set[Point] | None:
+def _fight(
+    board: Board, stones: frozenset[Point], strong: set[Point], most: int = READ_POINTS
+) -> set[Point] | None:
     """The points reachable from `stones` through points not in `strong`, or None when they
-    hold more than `READ_POINTS` empty points.
+    hold more than `most` empty points.
 
     A strong chain whose every liberty lies in the fight is part of it: its fate is the
     fight's (a lone stone the playouts keep because the group around it dies, inside that
@@ -394,7 +431,7 @@ def _fight(board: Board, stones: frozenset[Point], strong: set[Point]) -> set[Po
                     stack.append(q)
                     if board[q] is None:
                         empty += 1
-                        if empty > READ_POINTS:
+                        if empty > most:
                             return None
         for q in {q for p in seen for q in _neighbours(p) if q in strong and q not in seen}:
             if board[q] is not None and q not in seen and board.liberties(q) <= seen:
