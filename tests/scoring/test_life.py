@@ -642,6 +642,19 @@ def test_named_positions_agree_with_gnugo_playing_them_out(
     assert (captured, standing_in_seki) == expected, " ".join(moves)
 
 
+def test_a_sealed_invasion_is_dead_only_with_the_opponent_to_move() -> None:
+    board = parse(INVASION)
+    black, white = estimate(board, B), estimate(board, W)
+    for name in ("F6", "G5", "H7"):
+        point = from_gtp(name, 9, 9)
+        assert point is not None
+        black_first, white_first = black.chain_at(point), white.chain_at(point)
+        assert black_first is not None and white_first is not None
+        assert black_first.status is Status.DEAD and black_first.invaded
+        assert black_first.reason == "a sealed invasion with no eye, the opponent to move"
+        assert white_first.status is Status.ALIVE and not white_first.invaded
+
+
 def test_a_ko_taken_and_connected_into_a_seki() -> None:
     """White to move takes A1 and connects: A1 is dead, the chain that connected is in the
     seki (the adjudicated truth; GNU Go's play-out errs here, see above)."""

@@ -88,7 +88,7 @@ DEAD_BELOW = 0.12
 READ_BELOW = 0.6
 READ_POINTS = 10
 INVADED_POINTS = 25
-INVADERS = 4
+INVADERS = 6
 READ_NODES = 24000
 READ_TOTAL = 24000
 SETTLED_FROM = 0.8
@@ -108,8 +108,9 @@ class ChainEstimate:
 
     `ownership` is the mean playout ownership of its stones seen from its colour (+1: always
     its own); `certain` marks the statuses that Benson's algorithm proves, `read` the chains
-    that reading found captured though the playouts left them alive, `ko` the chains taken
-    when the kos were settled.
+    that reading found captured though the playouts left them alive (`invaded`: an invasion
+    too big to read, dead with the opponent to move), `ko` the chains taken when the kos were
+    settled.
     """
 
     color: Color
@@ -120,6 +121,7 @@ class ChainEstimate:
     certain: bool
     read: bool = False
     ko: bool = False
+    invaded: bool = False
 
     @property
     def reason(self) -> str:
@@ -132,6 +134,8 @@ class ChainEstimate:
             return "pass-alive" if self.status is Status.ALIVE else "in pass-alive territory"
         if self.status is Status.SEKI:
             return "seki: neither side can approach"
+        if self.invaded:
+            return "a sealed invasion with no eye, the opponent to move"
         if self.read:
             return "captured even moving first, read out"
         return f"mean ownership {self.ownership:+.2f} over the playouts"
@@ -199,7 +203,7 @@ def estimate(
 
     settled_chains = settled.chains()
     means = {c.label: _mean(owner, c.color, c.stones) for c in settled_chains}
-    read = _read_dead(settled, settled_chains, means, owner, alive, alive | dead, to_play)
+    read, invaded = _read_dead(settled, settled_chains, means, owner, alive, alive | dead, to_play)
     freed = _freed(settled, settled_chains, read, alive | dead)
 
     def standing(chain: Chain) -> bool:
@@ -256,7 +260,16 @@ def estimate(
             status = Status.SEKI if in_seki else Status.ALIVE
             confidence = (1.0 + m) / 2
         result.append(
-            ChainEstimate(chain.color, chain.stones, status, confidence, m, certain, label in read)
+            ChainEstimate(
+                chain.color,
+                chain.stones,
+                status,
+                confidence,
+                m,
+                certain,
+                label in read,
+                invaded=label in invaded,
+            )
         )
     return Estimate(tuple(result), owner, playouts, seed)
 
@@ -275,8 +288,9 @@ def _read_dead(
     pass_alive_stones: set[Point],
     certain: set[Point],
     to_play: Color,
-) -> set[str]:
-    """Labels of the chains the playouts leave alive but uncertain that reading kills.
+) -> tuple[set[str], set[str]]:
+    """Labels of the chains the playouts leave alive but uncertain that reading kills, and
+    of those among them that are invasions too big to read (`_invaded`).
 
     A chain with a mean ownership from `DEAD_BELOW` up to `READ_BELOW` is read
     (`reading.Fight`) in its fight: the points reachable from it through
@@ -299,6 +313,7 @@ def _read_dead(
     }
     strong |= {p for p in board.empty_points() if abs(owner[p.row, p.col]) >= SETTLED_FROM}
     read: set[str] = set()
+    invaded: set[str] = set()
     budget = Budget(READ_TOTAL)
     fights: dict[tuple[frozenset[Point], Color], Fight] = {}
     for chain in chains:
@@ -309,7 +324,7 @@ def _read_dead(
         region = _fight(board, chain.stones, strong)
         if region is None:
             if chain.color is not to_play and _invaded(board, chain, strong, owner):
-                read.add(chain.label)
+                invaded.add(chain.label)
             continue
         if _captured(board, chain, region, owner, budget, fights) and (
             chain.color is not to_play
@@ -322,7 +337,7 @@ def _read_dead(
             )
         ):
             read.add(chain.label)
-    return read
+    return read | invaded, invaded
 
 
 def _invaded(board: Board, chain: Chain, strong: set[Point], owner: np.ndarray) -> bool:
