@@ -64,7 +64,10 @@ against GNU Go doing just that). Five steps, from certain to likely:
    playouts keep because their policy misses the exact kill: a group in a corner too small
    for two eyes, a chain without eyes between two walls, a group whose one eye space holds
    opponent stones that, once taken, leave a killable shape, a group of chains joined by a
-   false eye.
+   false eye. A chain whose fight is too big to read is dead, with the opponent to move,
+   when it is an invasion that has not lived: a few stones with no eye in a region of up to
+   `INVADED_POINTS` empty points that only the opponent's stones and surely-owned points
+   enclose (`_invaded`).
 
 The same position, playouts and seed give the same estimate (the playouts are seeded).
 """
