@@ -28,6 +28,7 @@ from pathlib import Path
 from tengen.core.board import Board
 from tengen.core.color import Color
 from tengen.core.coords import Point, to_gtp
+from tengen.gtp.client import GtpClientError
 from tengen.scoring.regions import Region, adjacent, empty_regions, without
 from tests.gnugo import find_gnugo
 from tests.scoring.crosscheck import ROOT, Case, Task, judge, load_fixture, tengen_judges
@@ -129,8 +130,12 @@ def run(count: int, worker: int, workers: int) -> None:
         assert region.owner is not None
         invader = region.owner.opponent
         task = Task(name, "invasion", case.size)
-        first = judge(task, gnugo, board, invader)
-        second = judge(task, gnugo, board, invader.opponent)
+        try:
+            first = judge(task, gnugo, board, invader)
+            second = judge(task, gnugo, board, invader.opponent)
+        except GtpClientError as err:  # a play-out that does not end: left out, said
+            print(f"{name}: {err}", flush=True)
+            continue
         vertices = tuple(sorted(to_gtp(p, case.size) for p in stones))
         letter = "B" if invader is Color.BLACK else "W"
         invasion = Invasion(name, letter, vertices, first, second)
