@@ -6,9 +6,12 @@ wins when the opponent has no four to answer with; facing the opponent's three, 
 the own fours and the points of the opponent's line; otherwise the best-ranked points near the
 stones (`kernels.ranked`). At the horizon a small VCF (`ai.gomoku.vcf`) runs before the static
 evaluation. A transposition table (`Tables`: a hash-indexed array, always replaced), two killer
-moves per ply and a history table order the moves. Past the deadline the search sets ``stop``
-and unwinds; what it returns then is meaningless (the caller drops the iteration). `node` is
-called from Python only (`ai.gomoku.search` loops over the root moves): numba cannot load from
+moves per ply and a history table order the moves. Threads searching one root share the table
+(`ai.gomoku.search`): an entry is a word of data and a lock word, the position's key xor that
+data, so an entry half written by another thread fails the check and reads as empty. Past the
+deadline the search sets ``stop`` and unwinds; what it returns then is meaningless (the caller
+drops the iteration). `node` is called from Python only (`ai.gomoku.search` loops over the
+root moves): numba cannot load from
 its cache a function that calls a recursive one.
 """
 
@@ -37,16 +40,16 @@ _LEAF_VCF_DEPTH = 10
 _CHECK_EVERY = 256  # nodes between two looks at the clock
 _ROW = max(WIDTH) + 2  # a move list: two killers and the best-ranked points
 TT_SIZE = 1 << 18  # transposition table entries, a power of two
+_SCORE_BIAS = 1 << 31  # a table entry's fields (`_entry`)
+_SCORE_MASK = (1 << 32) - 1
+_DEPTH_SHIFT, _FLAG_SHIFT, _MOVE_SHIFT = 32, 40, 42
 
 
 class Tables(NamedTuple):
     """One search's memory: the transposition table, killers, history, move lists, clock."""
 
-    key: npt.NDArray[np.int64]  # [TT_SIZE]: the position's hash and side, 0 when empty
-    score: npt.NDArray[np.int32]
-    depth: npt.NDArray[np.int16]
-    flag: npt.NDArray[np.int8]  # EXACT, LOWER or UPPER
-    move: npt.NDArray[np.int16]
+    lock: npt.NDArray[np.int64]  # [TT_SIZE]: the position's key (hash and side) xor `data`
+    data: npt.NDArray[np.int64]  # [TT_SIZE]: score, depth, flag and move (`_entry`); 0 empty
     killers: npt.NDArray[np.int32]  # [PLIES, 2]
     history: npt.NDArray[np.int64]  # [2, n]: by colour index
     moves: npt.NDArray[np.int32]  # [PLIES, n + _ROW]: each ply's move list
@@ -60,10 +63,7 @@ def tables(n: int, deadline: float) -> Tables:
     """Empty tables for a board of `n` points."""
     return Tables(
         np.zeros(TT_SIZE, dtype=np.int64),
-        np.zeros(TT_SIZE, dtype=np.int32),
-        np.zeros(TT_SIZE, dtype=np.int16),
-        np.zeros(TT_SIZE, dtype=np.int8),
-        np.zeros(TT_SIZE, dtype=np.int16),
+        np.zeros(TT_SIZE, dtype=np.int64),
         np.full((PLIES, 2), -1, dtype=np.int32),
         np.zeros((2, n), dtype=np.int64),
         np.zeros((PLIES, n + _ROW), dtype=np.int32),
@@ -105,16 +105,17 @@ def node(s, t, me, depth, alpha, beta, ply):  # type: ignore[no-untyped-def]
         count = _moves(s, t, me, opp, ply, row, top_theirs >= OPEN_FOUR)
     key = s.hash[0] ^ s.side[me - 1]
     slot = key & (TT_SIZE - 1)
-    if t.key[slot] == key:
-        if t.depth[slot] >= depth:
-            flag, score = t.flag[slot], int(t.score[slot])
+    data = probe(t, key, slot)
+    if data:
+        score, stored, flag, move = fields(data)
+        if stored >= depth:
             if flag == EXACT:
                 return score
             if flag == LOWER and score >= beta:
                 return score
             if flag == UPPER and score <= alpha:
                 return score
-        _to_front(row, count, t.move[slot])
+        _to_front(row, count, move)
     start_alpha, best, best_score, played = alpha, -1, -2 * WIN, 0
     for n in range(count):
         m = row[n]
@@ -145,12 +146,45 @@ def node(s, t, me, depth, alpha, beta, ply):  # type: ignore[no-untyped-def]
         flag = UPPER
     elif best_score >= beta:
         flag = LOWER
-    t.key[slot] = key
-    t.score[slot] = best_score
-    t.depth[slot] = depth
-    t.flag[slot] = flag
-    t.move[slot] = best
+    store(t, key, slot, best_score, depth, flag, best)
     return best_score
+
+
+@lean
+def store(t, key, slot, score, depth, flag, move):  # type: ignore[no-untyped-def]
+    """Write an entry into `slot`: one word of data (the score biased to be positive, 32
+    bits; the depth, 8; the flag, 2; the move plus one, 16: never 0) and the lock word, the
+    position's `key` xor that data."""
+    data = (
+        np.int64(score + _SCORE_BIAS)
+        | (np.int64(min(depth, 0xFF)) << _DEPTH_SHIFT)
+        | (np.int64(flag) << _FLAG_SHIFT)
+        | (np.int64(move + 1) << _MOVE_SHIFT)
+    )
+    t.data[slot] = data
+    t.lock[slot] = key ^ data
+
+
+@lean
+def probe(t, key, slot):  # type: ignore[no-untyped-def]
+    """The data word in `slot` if it holds the position `key`, else 0: an empty slot, another
+    position's entry, or one whose two words another thread has written only half of."""
+    data = t.data[slot]
+    if data != 0 and t.lock[slot] ^ data == key:
+        return data
+    return np.int64(0)
+
+
+@lean
+def fields(data):  # type: ignore[no-untyped-def]
+    """The score, depth, flag and move of an entry's data word (`store`)."""
+    score = (data & _SCORE_MASK) - _SCORE_BIAS
+    return (
+        score,
+        (data >> _DEPTH_SHIFT) & 0xFF,
+        (data >> _FLAG_SHIFT) & 3,
+        (data >> _MOVE_SHIFT) - 1,
+    )
 
 
 @lean
