@@ -63,6 +63,31 @@ def test_incremental_patterns_equal_a_fresh_count(
                 assert pos.pat[stone - 1, i, d] == _line_pattern(pos, i, d, stone)
 
 
+@settings(max_examples=20, deadline=None)
+@given(rule=st.sampled_from(list(Rule)), seed=st.integers(0, 10**6))
+def test_a_copy_has_the_same_state_and_moves_alone(rule: Rule, seed: int) -> None:
+    rng = random.Random(seed)
+    pos = Position(15, 15, rule)
+    for i in rng.sample(range(pos.n), rng.randint(0, 30)):
+        pos.place(i, rng.randint(1, 2))
+    twin = pos.copy()
+    assert twin.hash == pos.hash and twin.nodes == 0
+    for name in _STATE:
+        assert np.array_equal(getattr(pos, name), getattr(twin, name)), name
+        assert getattr(twin, name) is getattr(twin.s, name)  # the searches' arrays
+    before = {name: getattr(pos, name).copy() for name in _STATE}
+    empty = int(np.flatnonzero(twin.cells == 0)[0])
+    twin.place(empty, 1)
+    for name in _STATE:
+        assert np.array_equal(before[name], getattr(pos, name)), name
+    fresh = Position(15, 15, rule)
+    for i in np.flatnonzero(twin.cells):
+        fresh.place(int(i), int(twin.cells[i]))
+    assert fresh.hash == twin.hash
+    for name in _STATE:
+        assert np.array_equal(getattr(fresh, name), getattr(twin, name)), name
+
+
 def test_kernels_compiled_with_reference_counting_agree(monkeypatch: pytest.MonkeyPatch) -> None:
     # A numba release without the private `_nrt` switch gets kernels with numba's reference
     # counting: the options must drop the switch, and such a kernel must keep the same state.

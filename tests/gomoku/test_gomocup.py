@@ -146,6 +146,16 @@ def test_info_limits_and_unknown_keys() -> None:
     assert brain.limits.move_seconds() == 0
 
 
+def test_info_thread_num_sets_the_search_threads() -> None:
+    brain = make_brain()
+    assert say(brain, "INFO thread_num 3") == []
+    assert brain.player.threads == 3
+    for bad in ("0", "65", "-1", "two", "99999999999"):
+        (reply,) = say(brain, f"INFO thread_num {bad}")
+        assert reply.startswith("MESSAGE ignored INFO thread_num"), bad
+    assert brain.player.threads == 3
+
+
 @pytest.mark.parametrize("line", ["INFO rule x", "INFO rule 16", "INFO timeout_turn soon"])
 def test_info_with_a_bad_value_says_a_message_only(line: str) -> None:
     brain = make_brain("START 15")

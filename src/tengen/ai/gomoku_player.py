@@ -13,7 +13,9 @@
 The root moves are `game.legal_moves()`, so the player never plays a forbidden point; inside
 the searches Black's moves under renju are judged by `tengen.gomoku.renju.forbidden`, and a
 block that only a foul could make loses (White forces Black onto it). Time: `time_limit`
-seconds per move, shared between the phases by `ai.gomoku.clock`.
+seconds per move, shared between the phases by `ai.gomoku.clock`; the alpha-beta search runs on
+`threads` threads (`ai.gomoku.search`), by default one a core this process may use, up to
+`MAX_THREADS`.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from tengen.ai.gomoku.position import Position
 from tengen.ai.gomoku.search import WIN as SEARCH_WIN
 from tengen.ai.gomoku.search import Search
 from tengen.ai.gomoku.threats import ThreatSearch
+from tengen.batch.threads import cores
 from tengen.core import jit
 from tengen.core.color import Color
 from tengen.core.coords import Point
@@ -42,6 +45,7 @@ _VCT_NODES = 20_000
 _EVAL_VCF_NODES = 500
 _DEFENCE_NODES = 4_000  # the opponent's threat search, before and after each root move
 _DEFENCE_DEPTH = 4
+MAX_THREADS = 4  # the root moves shared out: more threads than this add little
 WARM_WAIT = 20.0  # seconds `warm` waits for a background compile (managers give START more)
 _WARM_SECONDS = 0.05  # the warm-up's searches: enough to call every kernel a move calls
 
@@ -50,12 +54,13 @@ class GomokuPlayer:
     """Threat search, then alpha-beta over line patterns; `seed` breaks ties between moves.
 
     ``time_limit`` (seconds) bounds one move's thinking; the Gomocup brain sets it from the
-    manager's time limits.
+    manager's time limits, and `threads` from its ``INFO thread_num``.
     """
 
-    def __init__(self, seed: int = 0, time_limit: float = 0.4) -> None:
+    def __init__(self, seed: int = 0, time_limit: float = 0.4, threads: int | None = None) -> None:
         self.rng = random.Random(seed)
         self.time_limit = time_limit
+        self.threads = default_threads() if threads is None else threads
         self.last_depth = 0  # the depth the last search completed (0: solved or forced)
         self._warm = False
 
@@ -187,7 +192,7 @@ class GomokuPlayer:
             return found
         roots = [m for m in pos.ranked(me) if m in legal][:_ROOT_WIDTH] or sorted(legal)
         roots = self._defences(pos, me, roots, budget) or roots
-        report = Search(pos, budget.hard()).run(me, roots, budget.soft())
+        report = Search(pos, budget.hard(), self.threads).run(me, roots, budget.soft())
         self.last_depth = report.depth
         best = max(report.scores.values(), default=None)
         ties = [m for m, s in report.scores.items() if s == best] if report.depth else []
@@ -221,6 +226,11 @@ class GomokuPlayer:
             return four, int(pos.val[me - 1, i]), self.rng.random()
 
         return max(moves, key=value)
+
+
+def default_threads() -> int:
+    """Search threads: one a core this process may run on, up to `MAX_THREADS`."""
+    return max(1, min(len(cores()), MAX_THREADS))
 
 
 def _judged_fives(game: GomokuGame, pos: Position, stone: int, points: set[int]) -> set[int]:

@@ -13,7 +13,8 @@ command                    reply
 ``RECTSTART w,h``          ``OK``: an empty w x h board
 ``RESTART``                ``OK``: an empty board of the same size and rule
 ``INFO key value``         none; ``timeout_turn`` and ``time_left`` (ms) limit the thinking
-                           time, ``rule`` sets the rule (see below); ``timeout_match``,
+                           time, ``rule`` sets the rule (see below), ``thread_num`` the
+                           search's threads (1 to 64; Yixin-Board's key); ``timeout_match``,
                            ``max_memory``, ``game_type``, ``evaluate``, ``folder`` are kept
                            in ``Brain.info`` only; unknown keys are ignored, as asked
 ``BEGIN``                  the brain's first move on the empty board
@@ -100,6 +101,7 @@ MOVE_TIME_CAP = 60.0  # seconds: the most the built-in player thinks on one move
 _COORDS = re.compile(r"\s*(-?\d{1,9})\s*,\s*(-?\d{1,9})\s*", re.ASCII)
 _FIELD = re.compile(r"\s*(-?\d{1,9})\s*,\s*(-?\d{1,9})\s*,\s*(-?\d{1,9})\s*", re.ASCII)
 _SIZE = re.compile(r"\d{1,9}", re.ASCII)
+MAX_THREADS = 64  # the most search threads `INFO thread_num` may ask for
 _INFO_NUMBER = re.compile(r"-?\d{1,10}", re.ASCII)  # the protocol's 32-bit ints
 
 
@@ -136,6 +138,7 @@ class Player(Protocol):
     CLI, so that this protocol layer does not import the AI)."""
 
     time_limit: float
+    threads: int
 
     def warm(self) -> None:
         """Get ready to move at once (load compiled code): the brain calls it before its
@@ -212,12 +215,17 @@ class Brain:
         key, _, value = rest.partition(" ")
         key, value = key.lower(), value.strip()
         self.info[key] = value
-        if key in ("timeout_turn", "time_left", "rule"):
+        if key in ("timeout_turn", "time_left", "rule", "thread_num"):
             if not _INFO_NUMBER.fullmatch(value) or not -(2**31) <= int(value) < 2**31:
                 return [f"MESSAGE ignored INFO {key} {value[:40]!r}: not a 32-bit whole number"]
             number = int(value)
             if key == "rule":
                 return self._set_rule(number)
+            if key == "thread_num":
+                if not 1 <= number <= MAX_THREADS:
+                    return [f"MESSAGE ignored INFO thread_num {number}: not 1 to {MAX_THREADS}"]
+                self.player.threads = number
+                return []
             setattr(self.limits, key, number)
         return []
 

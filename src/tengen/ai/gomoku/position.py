@@ -8,6 +8,7 @@ through `ai.gomoku.fouls`.
 
 from __future__ import annotations
 
+import copy
 import functools
 
 import numpy as np
@@ -107,6 +108,17 @@ class Position:
             if stone is not None:
                 pos.place(pos.index(p), int(stone))
         return pos
+
+    def copy(self) -> Position:
+        """An independent copy: the same stones and pattern state in arrays of its own (a
+        second search thread's board), its node count at 0."""
+        twin = copy.copy(self)
+        twin.s = State._make(v.copy() if isinstance(v, np.ndarray) else v for v in self.s)
+        for name in ("cells", "key", "pat", "val", "kd", "total", "near"):
+            setattr(twin, name, getattr(twin.s, name))
+        twin.out = np.zeros_like(self.out)
+        twin.s.nodes[0] = 0
+        return twin
 
     @property
     def hash(self) -> int:

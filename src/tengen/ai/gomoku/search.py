@@ -11,10 +11,19 @@ searched again in a window around it, so that a root move reported as tied with 
 really as good (the player breaks such ties at random): in Gomoku the lines below two root moves
 often transpose into one position, so null-window bounds equal to the best are common, and more
 so the deeper the search; taken for ties they let the player pick moves that lose.
+
+With `threads` above one, each depth searches its first root move alone and then shares the
+others out between the threads, each with its own copy of the position, killers and history
+and one transposition table for all (the kernels release the GIL; a table entry half written
+by one thread reads as empty to the others, see `ai.gomoku.pvs`). A thread takes the next
+root move with the best score found so far as its bound, which may be a little behind the
+best by the time it finishes: the bound test above keeps that safe, as a score above the
+bound is searched again in a full window.
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import dataclass, field
 
@@ -46,11 +55,24 @@ class Report:
 
 
 class Search:
-    """Iterative deepening PVS for the side `me` over `pos`, until `deadline`."""
+    """Iterative deepening PVS for the side `me` over `pos`, until `deadline`, on `threads`
+    threads (see the module docstring)."""
 
-    def __init__(self, pos: Position, deadline: float) -> None:
+    def __init__(self, pos: Position, deadline: float, threads: int = 1) -> None:
+        if threads < 1:
+            raise ValueError(f"threads must be at least 1, not {threads}")
         self.pos = pos
         self.tables = compiled.tables(pos.n, deadline)
+        lock, data = self.tables.lock, self.tables.data
+        self.helpers = [
+            (pos.copy(), compiled.tables(pos.n, deadline)._replace(lock=lock, data=data))
+            for _ in range(threads - 1)
+        ]
+
+    @property
+    def stopped(self) -> bool:
+        """Whether a thread has passed the deadline (its depth is then dropped)."""
+        return bool(self.tables.stop[0]) or any(t.stop[0] for _, t in self.helpers)
 
     def run(self, me: int, roots: list[int], soft: float, max_depth: int = MAX_DEPTH) -> Report:
         """The best of `roots` (legal, non-empty) for `me`, deepening until the deadline;
@@ -61,9 +83,10 @@ class Search:
             if depth > 1 and time.monotonic() > soft:
                 break
             move, score, scores = self._root(me, order, depth)
-            if self.tables.stop[0]:
+            if self.stopped:
                 break
-            report = Report(move, score, depth, self.pos.nodes, scores)
+            nodes = self.pos.nodes + sum(pos.nodes for pos, _ in self.helpers)
+            report = Report(move, score, depth, nodes, scores)
             order.sort(key=lambda m: -scores[m])
             if abs(score) >= WON:
                 break
@@ -72,25 +95,58 @@ class Search:
     def _root(self, me: int, roots: list[int], depth: int) -> tuple[int, int, dict[int, int]]:
         """One depth over `roots`: the best move, its score and every root's score (to be
         dropped when the deadline stopped the search)."""
-        pos, tables = self.pos, self.tables
-        alpha, best = -2 * WIN, roots[0]
-        scores: dict[int, int] = {}
-        for n, m in enumerate(roots):
-            pos.place(m, me)
+        first = roots[0]
+        score = _searched(self.pos, self.tables, me, first, depth, None)
+        scores = {first: score}
+        best = [score, first]  # the best score so far and its move, for every thread
+        queue = iter(roots[1:])
+        lock = threading.Lock()
+        failed: list[BaseException] = []
+
+        def work(pos: Position, tables: compiled.Tables) -> None:
+            """Search root moves from the queue until it is empty or the clock runs out."""
             try:
-                if n == 0:
-                    score = -k.node(pos.s, tables, 3 - me, depth - 1, -2 * WIN, -alpha, 1)
-                else:
-                    score = -k.node(pos.s, tables, 3 - me, depth - 1, -alpha - 1, -alpha, 1)
-                    if score == alpha and not tables.stop[0]:  # a bound: is it a tie?
-                        score = -k.node(pos.s, tables, 3 - me, depth - 1, -alpha - 1, 1 - alpha, 1)
-                    if score > alpha and not tables.stop[0]:
-                        score = -k.node(pos.s, tables, 3 - me, depth - 1, -2 * WIN, -alpha, 1)
-            finally:
-                pos.remove(m)
-            if tables.stop[0]:
-                break
-            scores[m] = int(score)
-            if score > alpha:
-                alpha, best = int(score), m
-        return best, alpha, scores
+                while not tables.stop[0]:
+                    with lock:
+                        m = next(queue, None)
+                        alpha = best[0]
+                    if m is None:
+                        return
+                    score = _searched(pos, tables, me, m, depth, alpha)
+                    with lock:
+                        if not tables.stop[0]:
+                            scores[m] = score
+                            if score > best[0]:
+                                best[:] = [score, m]
+            except BaseException as error:  # raised again in the caller's thread
+                failed.append(error)
+
+        threads = [threading.Thread(target=work, args=helper) for helper in self.helpers]
+        for thread in threads:
+            thread.start()
+        work(self.pos, self.tables)
+        for thread in threads:
+            thread.join()
+        if failed:
+            raise failed[0]
+        return best[1], best[0], scores
+
+
+def _searched(
+    pos: Position, tables: compiled.Tables, me: int, m: int, depth: int, alpha: int | None
+) -> int:
+    """Root move `m`'s score at `depth`: exact, in a full window, when `alpha` is None; else
+    in a null window at `alpha` (an upper bound when at most `alpha`), searched again around
+    `alpha` when equal to it (a tie, or only a bound?) and in a full window when above."""
+    pos.place(m, me)
+    try:
+        if alpha is None:
+            return int(-k.node(pos.s, tables, 3 - me, depth - 1, -2 * WIN, 2 * WIN, 1))
+        score = -k.node(pos.s, tables, 3 - me, depth - 1, -alpha - 1, -alpha, 1)
+        if score == alpha and not tables.stop[0]:
+            score = -k.node(pos.s, tables, 3 - me, depth - 1, -alpha - 1, 1 - alpha, 1)
+        if score > alpha and not tables.stop[0]:
+            score = -k.node(pos.s, tables, 3 - me, depth - 1, -2 * WIN, -alpha, 1)
+        return int(score)
+    finally:
+        pos.remove(m)
