@@ -12,7 +12,9 @@ would otherwise forfeit its games); where it is missing those matches are skippe
 message. ``--rapfi-nodes N ...`` plays a handicap ladder instead of full-strength Rapfi: one
 match a rung, Rapfi limited to N nodes a move (its pbrain key ``max_node``, sent by
 bench/rapfi_brain.sh; 0 is no limit), so that tengen's score is measurable (full-strength
-Rapfi wins every game) and does not move with the machine's load as a time handicap would.
+Rapfi wins nearly every game) and does not move with the machine's load as a time handicap
+would. ``--rapfi-threads N`` gives Rapfi N search threads (its ``INFO thread_num``; by
+default it searches on one, where tengen's brain takes one a core).
 ``--old SRC`` adds a head-to-head against another tengen source tree (e.g. ``git archive
 <commit> src | tar -x -C /tmp/old``). ``--turns K ...`` plays the openings turned by K quarter turns
 (one pass of all 26 per K, in the order given) instead of as written: the same openings and
@@ -24,8 +26,8 @@ puzzle set (tests/data/gomoku_vcf.txt). Each tree's numba cache must be warm fir
 during a game loses it on time.
 
 Run ``python bench/gomoku_strength.py [--games 40] [--seconds 1] [--rules freestyle renju]
-[--rapfi-nodes 3000 10000] [--old /tmp/old/src] [--turns 1 2 3] [--dir bench/results/gomoku]``;
-resumable (the match runner's results).
+[--rapfi-nodes 3000 10000] [--rapfi-threads 2] [--old /tmp/old/src] [--turns 1 2 3]
+[--dir bench/results/gomoku]``; resumable (the match runner's results).
 """
 
 from __future__ import annotations
@@ -79,12 +81,16 @@ def match(
     subprocess.run(command, check=False, env=dict(os.environ, TENGEN_JIT="compiled"))
 
 
-def rapfi_rungs(nodes: list[int]) -> list[tuple[str, str]]:
-    """(match name, brain spec) of Rapfi at each node limit (one rung, unlimited, if none)."""
+def rapfi_rungs(nodes: list[int], threads: int = 0) -> list[tuple[str, str]]:
+    """(match name, brain spec) of Rapfi at each node limit (one rung, unlimited, if none), on
+    `threads` search threads (0: Rapfi's default, one)."""
     rungs = []
     for limit in nodes or [0]:
         name = f"rapfi-n{limit}" if limit else "rapfi"
         info = f" max_node {limit}" if limit else ""
+        if threads:
+            name += f"-t{threads}"
+            info += f" thread_num {threads}"
         rungs.append((name, f"rapfi={ROOT / 'bench/rapfi_brain.sh'} {RAPFI}{info}"))
     return rungs
 
@@ -118,6 +124,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--rules", nargs="+", default=["freestyle", "renju"])
     parser.add_argument("--rapfi-nodes", type=int, nargs="+", default=[], metavar="N")
+    parser.add_argument("--rapfi-threads", type=int, default=0, metavar="N")
     parser.add_argument("--old", help="a tengen source tree to play head to head")
     parser.add_argument("--turns", type=int, nargs="+", default=[], metavar="K")
     parser.add_argument("--dir", type=Path, default=ROOT / "bench/results/gomoku")
@@ -128,7 +135,7 @@ def main() -> None:
     new = f"new={sys.executable} -m tengen gomocup"
     for rule in args.rules:
         if RAPFI.exists():
-            for name, brain in rapfi_rungs(args.rapfi_nodes):
+            for name, brain in rapfi_rungs(args.rapfi_nodes, args.rapfi_threads):
                 match(name, [new, brain], rule, args.games, args.seconds, args.dir, openings)
         else:
             print(f"skipped: no Rapfi at {RAPFI} (make rapfi builds it)")
