@@ -11,8 +11,7 @@ moves per ply and a history table order the moves. Threads searching one root sh
 data, so an entry half written by another thread fails the check and reads as empty. Past the
 deadline the search sets ``stop`` and unwinds; what it returns then is meaningless (the caller
 drops the iteration). `node` is called from Python only (`ai.gomoku.search` loops over the
-root moves): numba cannot load from
-its cache a function that calls a recursive one.
+root moves): numba cannot load from its cache a function that calls a recursive one.
 """
 
 from __future__ import annotations
@@ -40,7 +39,7 @@ _LEAF_VCF_DEPTH = 10
 _CHECK_EVERY = 256  # nodes between two looks at the clock
 _ROW = max(WIDTH) + 2  # a move list: two killers and the best-ranked points
 TT_SIZE = 1 << 18  # transposition table entries, a power of two
-_SCORE_BIAS = 1 << 31  # a table entry's fields (`_entry`)
+_SCORE_BIAS = 1 << 31  # a table entry's fields (`store`)
 _SCORE_MASK = (1 << 32) - 1
 _DEPTH_SHIFT, _FLAG_SHIFT, _MOVE_SHIFT = 32, 40, 42
 
@@ -49,7 +48,7 @@ class Tables(NamedTuple):
     """One search's memory: the transposition table, killers, history, move lists, clock."""
 
     lock: npt.NDArray[np.int64]  # [TT_SIZE]: the position's key (hash and side) xor `data`
-    data: npt.NDArray[np.int64]  # [TT_SIZE]: score, depth, flag and move (`_entry`); 0 empty
+    data: npt.NDArray[np.int64]  # [TT_SIZE]: score, depth, flag and move (`store`); 0 empty
     killers: npt.NDArray[np.int32]  # [PLIES, 2]
     history: npt.NDArray[np.int64]  # [2, n]: by colour index
     moves: npt.NDArray[np.int32]  # [PLIES, n + _ROW]: each ply's move list
