@@ -13,14 +13,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tengen.ai.gomoku import kernels, patterns
+from tengen.ai.gomoku import kernels, patterns, state
 from tengen.ai.gomoku.position import Position
 from tengen.ai.gomoku.threats import ThreatSearch
 from tengen.core.coords import Point
 from tengen.gomoku import GomokuGame, GomokuRules, Rule
 
 PUZZLES = Path(__file__).resolve().parent.parent / "data" / "gomoku_vcf.txt"
-_STATE = ("cells", "key", "pat", "val", "kd", "total", "near")
+_STATE = ("cells", "key", "pat", "val", "kd", "total", "tally", "near")
 
 
 def _line_pattern(pos: Position, i: int, d: int, stone: int) -> int:
@@ -61,6 +61,19 @@ def test_incremental_patterns_equal_a_fresh_count(
         for d in range(4):
             for stone in (1, 2):
                 assert pos.pat[stone - 1, i, d] == _line_pattern(pos, i, d, stone)
+    for stone in (1, 2):  # the node's summary, read from the tally, against a scan
+        assert tuple(int(x) for x in state.survey(pos.s, stone)) == _survey_by_scan(pos, stone)
+
+
+def _survey_by_scan(pos: Position, stone: int) -> tuple[int, ...]:
+    """What `state.survey` reports, by looking at every empty point."""
+    summary: list[int] = []
+    for c in (stone - 1, 2 - stone):
+        empty = [j for j in range(pos.n) if not pos.cells[j]]
+        fives = [j for j in empty if pos.kd[c, j] == patterns.WIN]
+        summary += [min(len(fives), 2), fives[0] if fives else -1]
+    tops = [max((int(pos.kd[c, j]) for j in empty), default=0) for c in (stone - 1, 2 - stone)]
+    return (*summary, *tops)
 
 
 @settings(max_examples=20, deadline=None)
@@ -101,7 +114,7 @@ def test_kernels_compiled_with_reference_counting_agree(monkeypatch: pytest.Monk
         stone = 1 + turn % 2
         lean.place(i, stone)
         counted(i, stone, slow.cells, slow.nb, slow.tbl, slow.worth, slow.kind, slow.key,
-                slow.pat, slow.val, slow.kd, slow.total, slow.near, slow.sq)  # fmt: skip
+                slow.pat, slow.val, slow.kd, slow.total, slow.tally, slow.near, slow.sq)  # fmt: skip
         for name in _STATE:
             assert np.array_equal(getattr(lean, name), getattr(slow, name)), (turn, name)
     assert kernels.lean_options()["_nrt"] is False

@@ -13,11 +13,14 @@ State (numpy arrays; ``n`` = width * height points, point ``row * width + col``;
     val[2, n]       int32  a point's worth to each colour (its patterns combined)
     kd[2, n]        int8   the threat class a move there makes for each colour
     total[2]        int64  the sum of `val` over the empty points: the evaluation's terms
+    tally[2, 8]     int32  how many empty points make each threat class (0 .. `patterns.WIN`)
+                           for each colour; column 7 is the sum of the five-points' numbers,
+                           so a lone five-point is known without a scan
     near[n]         int16  stones within two rows and columns (the move generator's area)
     sq[n, 24]       int32  those 24 points, -1 off the board
 
 `place` and `remove` change only the 32 keys a stone touches (a digit each), so a move costs a
-few hundred operations; `fresh` computes the same from the stones alone, which the property
+few hundred operations and a node's threat summary (`state.survey`) a dozen; `fresh` computes the same from the stones alone, which the property
 tests hold the incremental state to. Python calls these through `tengen.core.jit.live`.
 """
 
@@ -28,7 +31,9 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from tengen.ai.gomoku.patterns import HALF, POWERS
+from tengen.ai.gomoku.patterns import HALF, POWERS, WIN
+
+SUM = 7  # `tally`'s column of the five-points' sum
 
 _POW = np.array(POWERS, dtype=np.int32)
 
@@ -67,11 +72,12 @@ def _code(pat, c, j):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def fresh(cells, nb, tbl, worth, kind, key, pat, val, kd, total, near, sq):  # type: ignore[no-untyped-def]
+def fresh(cells, nb, tbl, worth, kind, key, pat, val, kd, total, tally, near, sq):  # type: ignore[no-untyped-def]
     """Compute every key, pattern, worth and the totals from the stones alone."""
     n = cells.shape[0]
     total[0] = 0
     total[1] = 0
+    tally[:, :] = 0
     for j in range(n):
         near[j] = 0
         for k in range(24):
@@ -99,22 +105,24 @@ def fresh(cells, nb, tbl, worth, kind, key, pat, val, kd, total, near, sq):  # t
             kd[c, j] = kind[code]
             if cells[j] == 0:
                 total[c] += val[c, j]
+                _count(tally, c, j, kd[c, j], 1)
 
 
 @lean
-def place(i, stone, cells, nb, tbl, worth, kind, key, pat, val, kd, total, near, sq):  # type: ignore[no-untyped-def]
+def place(i, stone, cells, nb, tbl, worth, kind, key, pat, val, kd, total, tally, near, sq):  # type: ignore[no-untyped-def]
     """Put a `stone` (1 Black, 2 White) on the empty point `i`."""
-    _move(i, stone, 1, cells, nb, tbl, worth, kind, key, pat, val, kd, total, near, sq)
+    _move(i, stone, 1, cells, nb, tbl, worth, kind, key, pat, val, kd, total, tally, near, sq)
 
 
 @lean
-def remove(i, cells, nb, tbl, worth, kind, key, pat, val, kd, total, near, sq):  # type: ignore[no-untyped-def]
+def remove(i, cells, nb, tbl, worth, kind, key, pat, val, kd, total, tally, near, sq):  # type: ignore[no-untyped-def]
     """Take the stone off point `i`."""
-    _move(i, cells[i], -1, cells, nb, tbl, worth, kind, key, pat, val, kd, total, near, sq)
+    _move(i, cells[i], -1, cells, nb, tbl, worth, kind, key, pat, val, kd, total, tally, near,
+          sq)  # fmt: skip
 
 
 @lean
-def _move(i, stone, sign, cells, nb, tbl, worth, kind, key, pat, val, kd, total, near, sq):  # type: ignore[no-untyped-def]
+def _move(i, stone, sign, cells, nb, tbl, worth, kind, key, pat, val, kd, total, tally, near, sq):  # type: ignore[no-untyped-def]
     """Add (`sign` 1) or take away (-1) a `stone` on `i`, updating what it touches."""
     if sign > 0:
         total[0] -= val[0, i]
@@ -124,6 +132,8 @@ def _move(i, stone, sign, cells, nb, tbl, worth, kind, key, pat, val, kd, total,
         cells[i] = 0
         total[0] += val[0, i]
         total[1] += val[1, i]
+    _count(tally, 0, i, kd[0, i], -sign)
+    _count(tally, 1, i, kd[1, i], -sign)
     for k in range(24):
         q = sq[i, k]
         if q >= 0:
@@ -142,10 +152,23 @@ def _move(i, stone, sign, cells, nb, tbl, worth, kind, key, pat, val, kd, total,
                     pat[c, j, d] = p  # a call here, passing nine arrays, costs ~6x the work)
                     code = _code(pat, c, j)
                     new = worth[code]
+                    threat = kind[code]
                     if cells[j] == 0:
                         total[c] += new - val[c, j]
+                        if threat != kd[c, j]:
+                            _count(tally, c, j, kd[c, j], -1)
+                            _count(tally, c, j, threat, 1)
                     val[c, j] = new
-                    kd[c, j] = kind[code]
+                    kd[c, j] = threat
+
+
+@njit(cache=True, inline="always")
+def _count(tally, c, j, threat, sign):  # type: ignore[no-untyped-def]
+    """Count the empty point `j`, of threat class `threat` for colour `c`, in (`sign` 1) or
+    out (-1) of `tally`."""
+    tally[c, threat] += sign
+    if threat == WIN:
+        tally[c, SUM] += sign * j
 
 
 @lean

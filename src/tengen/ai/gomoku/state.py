@@ -33,6 +33,7 @@ class State(NamedTuple):
     val: npt.NDArray[np.int32]
     kd: npt.NDArray[np.int8]
     total: npt.NDArray[np.int64]
+    tally: npt.NDArray[np.int32]
     near: npt.NDArray[np.int16]
     sq: npt.NDArray[np.int32]
     zob: npt.NDArray[np.int64]  # [2, n]: a stone's key, by colour index
@@ -53,7 +54,7 @@ class State(NamedTuple):
 def play(s, i, stone):  # type: ignore[no-untyped-def]
     """Put a `stone` (1 Black, 2 White) on the empty point `i`."""
     kernels.place(i, stone, s.cells, s.nb, s.tbl, s.worth, s.kind, s.key, s.pat, s.val, s.kd,
-                  s.total, s.near, s.sq)  # fmt: skip
+                  s.total, s.tally, s.near, s.sq)  # fmt: skip
     s.hash[0] ^= s.zob[stone - 1, i]
 
 
@@ -62,34 +63,48 @@ def undo(s, i):  # type: ignore[no-untyped-def]
     """Take the stone off point `i`."""
     s.hash[0] ^= s.zob[s.cells[i] - 1, i]
     kernels.remove(i, s.cells, s.nb, s.tbl, s.worth, s.kind, s.key, s.pat, s.val, s.kd,
-                   s.total, s.near, s.sq)  # fmt: skip
+                   s.total, s.tally, s.near, s.sq)  # fmt: skip
 
 
 @lean
 def survey(s, stone):  # type: ignore[no-untyped-def]
-    """One pass over the empty points (a node's only full scan), for `stone` and then its
-    opponent: how many points make a five (counting stops at two) and the first, and the
-    strongest threat class a move makes (`patterns.WIN` .. 0)."""
+    """The threats on the board, for `stone` and then its opponent, read from the kernels'
+    `tally` (no scan): how many points make a five (counting stops at two) and the first, and
+    the strongest threat class a move makes (`patterns.WIN` .. 0)."""
     c, o = stone - 1, 2 - stone
-    mine = theirs = top_mine = top_theirs = 0
-    first_mine = first_theirs = -1
-    kd, cells = s.kd, s.cells
-    for j in range(cells.shape[0]):
-        if cells[j] == 0:
-            a, b = kd[c, j], kd[o, j]
-            if a > top_mine:
-                top_mine = a
-            if b > top_theirs:
-                top_theirs = b
-            if a == WIN:
-                if mine == 0:
-                    first_mine = j
-                mine += 1
-            if b == WIN:
-                if theirs == 0:
-                    first_theirs = j
-                theirs += 1
-    return min(mine, 2), first_mine, min(theirs, 2), first_theirs, top_mine, top_theirs
+    mine, theirs = s.tally[c, WIN], s.tally[o, WIN]
+    return (
+        min(mine, 2),
+        _first_five(s, c, mine),
+        min(theirs, 2),
+        _first_five(s, o, theirs),
+        _top(s.tally, c),
+        _top(s.tally, o),
+    )
+
+
+@lean
+def _first_five(s, c, count):  # type: ignore[no-untyped-def]
+    """The lowest empty point where colour `c` makes a five, of `count` such points (-1 if
+    none): the tally's sum when there is one, else a scan (two or more are rare: the game is
+    decided)."""
+    if count == 0:
+        return -1
+    if count == 1:
+        return s.tally[c, kernels.SUM]
+    for j in range(s.cells.shape[0]):
+        if s.cells[j] == 0 and s.kd[c, j] == WIN:
+            return j
+    return -1
+
+
+@lean
+def _top(tally, c):  # type: ignore[no-untyped-def]
+    """The strongest threat class a move of colour `c` makes (0 when none)."""
+    for k in range(WIN, 0, -1):
+        if tally[c, k] > 0:
+            return k
+    return 0
 
 
 @lean
