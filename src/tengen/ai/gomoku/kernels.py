@@ -12,6 +12,7 @@ State (numpy arrays; ``n`` = width * height points, point ``row * width + col``;
     pat[2, n, 4]    int8   their patterns
     val[2, n]       int32  a point's worth to each colour (its patterns combined)
     kd[2, n]        int8   the threat class a move there makes for each colour
+                           (`pat`, `val` and `kd` are kept for the empty points only)
     total[2]        int64  the sum of `val` over the empty points: the evaluation's terms
     tally[2, 8]     int32  how many empty points make each threat class (0 .. `patterns.WIN`)
                            for each colour; column 7 is the sum of the five-points' numbers,
@@ -123,15 +124,21 @@ def remove(i, cells, nb, tbl, worth, kind, key, pat, val, kd, total, tally, near
 
 @lean
 def _move(i, stone, sign, cells, nb, tbl, worth, kind, key, pat, val, kd, total, tally, near, sq):  # type: ignore[no-untyped-def]
-    """Add (`sign` 1) or take away (-1) a `stone` on `i`, updating what it touches."""
+    """Add (`sign` 1) or take away (-1) a `stone` on `i`, updating what it touches. The
+    patterns, worth and class of an occupied point are left as they were (nothing reads them);
+    a point's are made anew from its keys when its stone is taken off."""
     if sign > 0:
-        total[0] -= val[0, i]
-        total[1] -= val[1, i]
         cells[i] = stone
     else:
         cells[i] = 0
-        total[0] += val[0, i]
-        total[1] += val[1, i]
+        for c in range(2):
+            for d in range(4):
+                pat[c, i, d] = tbl[c, key[c, i, d]]
+            code = _code(pat, c, i)
+            val[c, i] = worth[code]
+            kd[c, i] = kind[code]
+    total[0] -= sign * val[0, i]
+    total[1] -= sign * val[1, i]
     _count(tally, 0, i, kd[0, i], -sign)
     _count(tally, 1, i, kd[1, i], -sign)
     for k in range(24):
@@ -147,17 +154,19 @@ def _move(i, stone, sign, cells, nb, tbl, worth, kind, key, pat, val, kd, total,
             for c in range(2):
                 digit = 1 if stone == c + 1 else 2
                 key[c, j, d] += sign * digit * _POW[place_at]
+            if cells[j] != 0:
+                continue
+            for c in range(2):
                 p = tbl[c, key[c, j, d]]
                 if p != pat[c, j, d]:  # recombine j's four patterns for colour c (inline:
                     pat[c, j, d] = p  # a call here, passing nine arrays, costs ~6x the work)
                     code = _code(pat, c, j)
                     new = worth[code]
                     threat = kind[code]
-                    if cells[j] == 0:
-                        total[c] += new - val[c, j]
-                        if threat != kd[c, j]:
-                            _count(tally, c, j, kd[c, j], -1)
-                            _count(tally, c, j, threat, 1)
+                    total[c] += new - val[c, j]
+                    if threat != kd[c, j]:
+                        _count(tally, c, j, kd[c, j], -1)
+                        _count(tally, c, j, threat, 1)
                     val[c, j] = new
                     kd[c, j] = threat
 
