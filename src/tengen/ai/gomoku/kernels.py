@@ -21,8 +21,9 @@ State (numpy arrays; ``n`` = width * height points, point ``row * width + col``;
     sq[n, 24]       int32  those 24 points, -1 off the board
 
 `place` and `remove` change only the 32 keys a stone touches (a digit each), so a move costs a
-few hundred operations and a node's threat summary (`state.survey`) a dozen; `fresh` computes the same from the stones alone, which the property
-tests hold the incremental state to. Python calls these through `tengen.core.jit.live`.
+few hundred operations and a node's threat summary (`state.survey`) a dozen; `fresh` computes
+the same from the stones alone, which the property tests hold the incremental state to.
+Python calls these through `tengen.core.jit.live`.
 """
 
 from __future__ import annotations
