@@ -24,7 +24,7 @@ from tengen.core.coords import Point
 from tengen.core.diagram import parse as parse_diagram
 from tengen.core.game import Game
 from tengen.core.rules import Ruleset
-from tengen.gomoku import GomokuGame, GomokuRules, Rule
+from tengen.gomoku import GomokuGame, GomokuRules, Rule, renju
 from tengen.scoring.count import score_game
 from tengen.scoring.life import dead_stones, estimate
 from tengen.scoring.reading import Budget, Fight
@@ -87,10 +87,13 @@ def warm_reading() -> None:
 
 
 def warm_gomoku() -> None:
-    """A short search of the Gomoku player (renju, so Black's foul checks run too)."""
+    """A short search of the Gomoku player (renju, so Black's foul checks run too), and the
+    renju judge's calls from Python."""
     game = GomokuGame(GomokuRules(Rule.RENJU))
     for p in (Point(7, 7), Point(7, 6), Point(8, 8), Point(6, 6)):
         game.play(p)
+    game.forbidden_points()
+    renju.has_allowed_point(game.board)
     GomokuPlayer(time_limit=0.05).genmove(game)
 
 

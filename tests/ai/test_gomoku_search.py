@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from tengen.ai.gomoku import kernels, patterns, state
 from tengen.ai.gomoku.position import Position
 from tengen.ai.gomoku.threats import ThreatSearch
+from tengen.core import jit
 from tengen.core.coords import Point
 from tengen.gomoku import GomokuGame, GomokuRules, Rule
 
@@ -127,13 +128,14 @@ def test_kernels_compiled_with_reference_counting_agree(monkeypatch: pytest.Monk
         stone = 1 + turn % 2
         lean.place(i, stone)
         counted(i, stone, slow.cells, slow.nb, slow.tbl, slow.worth, slow.kind, slow.key,
-                slow.pat, slow.val, slow.kd, slow.total, slow.tally, slow.near, slow.sq)  # fmt: skip
+                slow.pat, slow.val, slow.kd, slow.total, slow.tally, slow.near,
+                slow.sq)  # fmt: skip
         for name in _STATE:
             assert np.array_equal(getattr(lean, name), getattr(slow, name)), (turn, name)
-    assert kernels.lean_options()["_nrt"] is False
+    assert jit.lean_options()["_nrt"] is False
     owner = next(k for k in CPUTargetOptions.__mro__ if "_nrt" in vars(k))
     monkeypatch.delattr(owner, "_nrt")  # no kernel compiles while it is gone
-    assert kernels.lean_options() == {"cache": True, "nogil": True}
+    assert jit.lean_options() == {"cache": True, "nogil": True}
 
 
 @pytest.mark.parametrize(

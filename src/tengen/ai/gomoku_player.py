@@ -11,11 +11,11 @@
    the incremental line-pattern state (`ai.gomoku.kernels`, compiled), until its time is up.
 
 The root moves are `game.legal_moves()`, so the player never plays a forbidden point; inside
-the searches Black's moves under renju are judged by `tengen.gomoku.renju.forbidden`, and a
-block that only a foul could make loses (White forces Black onto it). Time: `time_limit`
-seconds per move, shared between the phases by `ai.gomoku.clock`; the alpha-beta search runs on
-`threads` threads (`ai.gomoku.search`), by default one a core this process may use, up to
-`MAX_THREADS`.
+the searches Black's moves under renju are judged by the one foul judge (`tengen.gomoku.judge`,
+compiled), and a block that only a foul could make loses (White forces Black onto it). Time:
+`time_limit` seconds per move, shared between the phases by `ai.gomoku.clock`; the alpha-beta
+search runs on `threads` threads (`ai.gomoku.search`), by default one a core this process may
+use, up to `MAX_THREADS`.
 """
 
 from __future__ import annotations

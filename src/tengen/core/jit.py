@@ -51,6 +51,26 @@ _namespaces: dict[int, dict[str, Any]] = {}  # id(module globals) -> the twins' 
 _views: dict[int, ModuleType] = {}  # id(module globals) -> a module of twins
 
 
+def lean_options() -> dict[str, Any]:
+    """The options of the kernels that allocate nothing (the Gomoku player's moves and
+    searches, the renju judge): without numba's reference counting, which would count
+    every array of every call (the searches pass twenty at a time) and took half their
+    time. The arrays are Python's, alive for the call; a kernel that allocated would not
+    compile. The switch is numba's private `_nrt` option: a numba release without it gets
+    the counted kernels, slower but the same."""
+    options: dict[str, Any] = {"cache": True, "nogil": True}
+    try:
+        from numba.core.cpu import CPUTargetOptions
+    except ImportError:  # a numba that moved its options
+        return options
+    if hasattr(CPUTargetOptions, "_nrt"):
+        options["_nrt"] = False
+    return options
+
+
+lean = numba.njit(**lean_options())  # the decorator of those kernels
+
+
 def mode() -> str:
     """How kernels are called: TENGEN_JIT, one of `MODES` (background when unset)."""
     value = os.environ.get("TENGEN_JIT", "background")

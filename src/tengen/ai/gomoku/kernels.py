@@ -28,36 +28,15 @@ Python calls these through `tengen.core.jit.live`.
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 from numba import njit
 
 from tengen.ai.gomoku.patterns import HALF, POWERS, WIN
+from tengen.core.jit import lean
 
 SUM = 7  # `tally`'s column of the five-points' sum
 
 _POW = np.array(POWERS, dtype=np.int32)
-
-
-def lean_options() -> dict[str, Any]:
-    """The options of the kernels that allocate nothing (this module's moves and the
-    searches'): without numba's reference counting, which would count every array of every
-    call (the searches pass twenty at a time) and took half their time. The arrays are
-    Python's, alive for the call; a kernel that allocated would not compile. The switch is
-    numba's private `_nrt` option: a numba release without it gets the counted kernels,
-    slower but the same."""
-    options: dict[str, Any] = {"cache": True, "nogil": True}
-    try:
-        from numba.core.cpu import CPUTargetOptions
-    except ImportError:  # a numba that moved its options
-        return options
-    if hasattr(CPUTargetOptions, "_nrt"):
-        options["_nrt"] = False
-    return options
-
-
-lean = njit(**lean_options())
 
 
 @njit(cache=True, inline="always")

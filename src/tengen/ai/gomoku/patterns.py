@@ -16,8 +16,8 @@ rule (`tengen.gomoku.board`'s own judge of a run, ``_wins``); F4/B4 by how many 
 then make a FIVE; below that a pattern is "open" (F) if one more stone can make it the open
 class above and "closed" (B) if only the closed one. The edge counts as the opponent's stone,
 so caro's "not blocked at both ends" is judged exactly only inside the board; a game's real
-fives are always the judge's. Renju's fouls are not patterns: the player asks
-`tengen.gomoku.renju.forbidden` of Black's moves.
+fives are always the judge's. Renju's fouls are not patterns: the player asks the foul judge
+(`tengen.gomoku.judge`) about Black's moves.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 `Position` wraps the arrays of `tengen.ai.gomoku.kernels` as one `ai.gomoku.state.State` for
 the compiled searches (through `core.jit.live`, so a cold start runs their interpreted twins);
-Black's moves under renju are judged by the one foul judge, `tengen.gomoku.renju.forbidden`,
+Black's moves under renju are judged by the one foul judge, `tengen.gomoku.judge` (compiled),
 through `ai.gomoku.fouls`.
 """
 
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import functools
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -21,6 +22,8 @@ from tengen.ai.gomoku.vcf import FAIL_SIZE, FRAME, VCF_ROWS
 from tengen.ai.gomoku.vct import VCT_ROWS
 from tengen.core import jit
 from tengen.core.coords import Point
+from tengen.gomoku import judge
+from tengen.gomoku.board import GomokuBoard
 from tengen.gomoku.game import GomokuGame
 from tengen.gomoku.rules import Rule
 
@@ -55,6 +58,20 @@ def geometry(width: int, height: int) -> tuple[Ints, Ints]:
                         sq[j, slot] = r * width + c
                     slot += 1
     return nb, sq
+
+
+def _judge_board(width: int, height: int) -> dict[str, npt.NDArray[Any]]:
+    """The renju judge's board for `State` (`ai.gomoku.fouls` copies the stones in): an empty
+    `GomokuBoard`'s cells, each point's cell, the line strides and the judge's stack."""
+    board = GomokuBoard(width, height)
+    cells = np.array(board.cells, dtype=np.int8)
+    pad = [board.index(Point(j % width, j // width)) for j in range(width * height)]
+    return {
+        "board": cells,
+        "pad": np.array(pad, dtype=np.int32),
+        "steps": np.array(board.steps, dtype=np.int64),
+        "work": judge.work_rows(len(cells)),
+    }
 
 
 @functools.cache
@@ -94,6 +111,7 @@ class Position:
             fours=np.zeros((VCF_ROWS, n), dtype=np.int32),
             frame=np.zeros((VCF_ROWS, FRAME), dtype=np.int64),
             threes=np.zeros((VCT_ROWS, n), dtype=np.int32),
+            **_judge_board(width, height),
             width=width,
             height=height,
             renju=rule is Rule.RENJU,

@@ -23,10 +23,10 @@ import numpy.typing as npt
 
 from tengen.ai.gomoku import kernels
 from tengen.ai.gomoku.fouls import may_play
-from tengen.ai.gomoku.kernels import lean
 from tengen.ai.gomoku.patterns import FOUR, OPEN_FOUR
 from tengen.ai.gomoku.state import clock, evaluate, play, survey, undo
 from tengen.ai.gomoku.vcf import vcf
+from tengen.core.jit import lean
 
 WIN = 1_000_000
 WON = WIN - 1_000  # scores beyond this are forced wins

@@ -16,8 +16,8 @@ import numpy.typing as npt
 from numba import njit, objmode
 
 from tengen.ai.gomoku import kernels
-from tengen.ai.gomoku.kernels import lean
 from tengen.ai.gomoku.patterns import WIN
+from tengen.core.jit import lean
 
 
 class State(NamedTuple):
@@ -45,6 +45,10 @@ class State(NamedTuple):
     fours: npt.NDArray[np.int32]  # [VCF_ROWS, n]: the VCF's move lists, a row per depth
     frame: npt.NDArray[np.int64]  # [VCF_ROWS, vcf.FRAME]: the VCF's stack, a row per depth
     threes: npt.NDArray[np.int32]  # [VCT_ROWS, n]: the VCT's move lists, a row per level
+    board: npt.NDArray[np.int8]  # the renju judge's layout of the stones (`ai.gomoku.fouls`)
+    pad: npt.NDArray[np.int32]  # [n]: each point's cell in `board`
+    steps: npt.NDArray[np.int64]  # [4]: `board`'s line strides
+    work: npt.NDArray[np.int64]  # the judge's stack (`gomoku.judge.work_rows`)
     width: int
     height: int
     renju: bool  # Black's fouls apply (`ai.gomoku.fouls`)

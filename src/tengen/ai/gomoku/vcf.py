@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from tengen.ai.gomoku import kernels
 from tengen.ai.gomoku.fouls import may_play
-from tengen.ai.gomoku.kernels import lean
 from tengen.ai.gomoku.patterns import FOUR
 from tengen.ai.gomoku.state import clock, play, survey, undo
+from tengen.core.jit import lean
 
 NOT_FOUND, OUT_OF_BUDGET = -1, -2
 VCF_ROWS = 32  # depths searched at most (one move list each)

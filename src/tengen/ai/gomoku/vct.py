@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from tengen.ai.gomoku import kernels
 from tengen.ai.gomoku.fouls import may_play
-from tengen.ai.gomoku.kernels import lean
 from tengen.ai.gomoku.patterns import FOUR, THREE
 from tengen.ai.gomoku.state import clock, play, survey, undo
 from tengen.ai.gomoku.vcf import FAIL_SIZE, NOT_FOUND, OUT_OF_BUDGET, ordered, vcf
+from tengen.core.jit import lean
 
 VCT, DEFENCE, AFTER = 0, 1, 2  # `threat`'s steps
 VCT_ROWS = 64  # recursion levels at most (one move list each)
