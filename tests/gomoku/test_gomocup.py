@@ -263,8 +263,8 @@ def test_board_where_the_brain_has_only_fouls_left_is_a_named_error() -> None:
 def test_board_field_3_lines_are_skipped() -> None:
     brain = make_brain("START 15")
     (reply,) = say(brain, "BOARD", "7,7,2", "8,8,3", "DONE")
-    assert move_of(reply) != Point(8, 8)
-    assert len(stones(brain)) == 2
+    assert move_of(reply) != Point(7, 7)
+    assert len(stones(brain)) == 2  # the opponent's stone and the reply: 8,8 was not put down
 
 
 @pytest.mark.parametrize(
