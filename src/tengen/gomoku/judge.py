@@ -177,19 +177,17 @@ def _enter(cells, steps, p, row):  # type: ignore[no-untyped-def]
 def _window(cells, i, step, row, base):  # type: ignore[no-untyped-def]
     """Copy the 2 * K + 1 cells of a line centred on `i` into ``row[base:]``; beyond the
     board's edge every cell is EDGE."""
+    for k in range(SPAN):
+        row[base + k] = EDGE
     row[base + K] = cells[i]
     for sign in (1, -1):
         j = i
-        edge = False
         for k in range(1, K + 1):
-            if edge:
-                row[base + K + sign * k] = EDGE
-                continue
             j += sign * step
             value = cells[j]
             row[base + K + sign * k] = value
             if value == EDGE:
-                edge = True
+                break
 
 
 @lean
