@@ -195,6 +195,6 @@ class Position:
         return int(self.kd[stone - 1, i])
 
     def evaluate(self, stone: int) -> int:
-        """The static worth of the position for `stone`, to move: its points' worth minus
-        the opponent's (which moves second, so counts a little less)."""
+        """The static worth of the position for `stone`, to move (`state.evaluate`): its
+        points' worth minus the opponent's, whose open threes it blocks first."""
         return int(st.evaluate(self.s, stone))
