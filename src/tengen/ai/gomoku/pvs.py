@@ -1,17 +1,21 @@
 """Principal variation search over the pattern state, compiled: the tree below a root move.
 
-Each node: a five to make wins; the opponent's five-point must be blocked (a search extension;
-under renju a block on Black's foul point loses); a move making an open four or a double four
-wins when the opponent has no four to answer with; facing the opponent's three, the moves are
-the own fours and the points of the opponent's line; otherwise the best-ranked points near the
-stones (`kernels.ranked`). At the horizon a small VCF (`ai.gomoku.vcf`) runs before the static
-evaluation. A transposition table (`Tables`: a hash-indexed array, always replaced), two killer
-moves per ply and a history table order the moves. Threads searching one root share the table
-(`ai.gomoku.search`): an entry is a word of data and a lock word, the position's key xor that
-data, so an entry half written by another thread fails the check and reads as empty. Past the
-deadline the search sets ``stop`` and unwinds; what it returns then is meaningless (the caller
-drops the iteration). `node` is called from Python only (`ai.gomoku.search` loops over the
-root moves): numba cannot load from its cache a function that calls a recursive one.
+Each node: a five to make wins; the opponent's five-point must be blocked (the block costs no
+depth, so a four costs one ply, not two; under renju a block on Black's foul point loses); a
+move making an open four or a double four wins when the opponent has no four to answer with;
+facing the opponent's three, the moves are the own fours and the points of the opponent's
+line; otherwise the best-ranked points near the stones (`kernels.ranked`). At the horizon a
+small VCF (`ai.gomoku.vcf`) runs before the static evaluation; a few plies before it, a
+null-window node whose static worth is far above beta returns it (futility pruning, which the
+static worth's evenness between plies allows: `state.evaluate`), and late quiet moves are
+searched shallower first (late-move reductions). A transposition table (`Tables`: a
+hash-indexed array, always replaced), two killer moves per ply and a history table order the
+moves. Threads searching one root share the table (`ai.gomoku.search`): an entry is a word
+of data and a lock word, the position's key xor that data, so an entry half written by another
+thread fails the check and reads as empty. Past the deadline the search sets ``stop`` and
+unwinds; what it returns then is meaningless (the caller drops the iteration). `node` is
+called from Python only (`ai.gomoku.search` loops over the root moves): numba cannot load from
+its cache a function that calls a recursive one.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ import numpy.typing as npt
 
 from tengen.ai.gomoku import kernels
 from tengen.ai.gomoku.fouls import may_play
-from tengen.ai.gomoku.patterns import FOUR, OPEN_FOUR
+from tengen.ai.gomoku.patterns import FOUR, FOUR_THREE, OPEN_FOUR
 from tengen.ai.gomoku.state import clock, evaluate, play, survey, undo
 from tengen.ai.gomoku.vcf import vcf
 from tengen.core.jit import lean
@@ -36,6 +40,15 @@ PLIES = 128  # the deepest ply (forced blocks extend the search past its depth)
 _HORIZON = 60  # plies past which the search evaluates instead
 _LEAF_VCF_NODES = 40
 _LEAF_VCF_DEPTH = 10
+# Futility: a null-window node this near the horizon, not facing a four-three or better, whose
+# static worth beats beta by this margin a ply returns it unsearched (the margin is about the
+# 95th percentile of how far a few plies of search fall below the static worth).
+_FUTILE_DEPTH = 3
+_FUTILE_MARGIN = 1_000
+# Late-move reductions: at this depth or more, the moves searched after the first `_LATE` that
+# neither make nor stop a four are searched a ply shallower (two after `_LATER`), and again at
+# full depth when they beat alpha.
+_LATE_DEPTH, _LATE, _LATER = 3, 3, 7
 _CHECK_EVERY = 256  # nodes between two looks at the clock
 _ROW = max(WIDTH) + 2  # a move list: two killers and the best-ranked points
 TT_SIZE = 1 << 18  # transposition table entries, a power of two
@@ -95,12 +108,16 @@ def node(s, t, me, depth, alpha, beta, ply):  # type: ignore[no-untyped-def]
             return -(WIN - ply - 1)
         row[0] = block
         count = 1
-        depth = max(depth, 1)  # a forced block extends the search
+        depth = max(depth, 0) + 1  # a forced block costs no depth
     else:
         if top_theirs < FOUR and top_mine >= OPEN_FOUR and _open_four(s, me):
             return WIN - ply - 2
         if depth <= 0 or ply >= _HORIZON or ply >= PLIES - 1:
             return _leaf(s, t, me, ply, top_mine >= FOUR)
+        if beta - alpha == 1 and depth <= _FUTILE_DEPTH and top_theirs < FOUR_THREE:
+            static = evaluate(s, me)
+            if static - _FUTILE_MARGIN * depth >= beta:
+                return static  # the opponent is not expected to make up the margin
         count = _moves(s, t, me, opp, ply, row, top_theirs >= OPEN_FOUR)
     key = s.hash[0] ^ s.side[me - 1]
     slot = key & (TT_SIZE - 1)
@@ -120,11 +137,17 @@ def node(s, t, me, depth, alpha, beta, ply):  # type: ignore[no-untyped-def]
         m = row[n]
         if not may_play(s, m, me):
             continue
+        quiet = s.kd[me - 1, m] < FOUR and s.kd[opp - 1, m] < FOUR
         play(s, m, me)
         if played == 0:
             score = -node(s, t, opp, depth - 1, -beta, -alpha, ply + 1)
         else:
-            score = -node(s, t, opp, depth - 1, -alpha - 1, -alpha, ply + 1)
+            cut = 0
+            if quiet and depth >= _LATE_DEPTH and played >= _LATE:
+                cut = 1 if played < _LATER else 2
+            score = -node(s, t, opp, depth - 1 - cut, -alpha - 1, -alpha, ply + 1)
+            if cut and score > alpha and not t.stop[0]:
+                score = -node(s, t, opp, depth - 1, -alpha - 1, -alpha, ply + 1)
             if alpha < score < beta and not t.stop[0]:
                 score = -node(s, t, opp, depth - 1, -beta, -alpha, ply + 1)
         undo(s, m)
