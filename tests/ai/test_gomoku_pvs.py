@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from tengen.ai.gomoku.position import Position
 from tengen.ai.gomoku.pvs import _CHECK_EVERY, TT_SIZE, WIN, fields, probe, store, tables
-from tengen.ai.gomoku.search import WON, Report, Search
+from tengen.ai.gomoku.search import MAX_DEPTH, WON, Report, Search
 from tengen.ai.gomoku.threats import ThreatSearch
 from tengen.ai.gomoku_player import GomokuPlayer
 from tengen.core.color import Color
@@ -57,7 +57,11 @@ def _random_game(rule: Rule, seed: int, stones: tuple[int, int] = (10, 40)) -> G
 
 
 def _search(
-    game: GomokuGame, seconds: float, pos: Position | None = None, threads: int = 1
+    game: GomokuGame,
+    seconds: float,
+    pos: Position | None = None,
+    threads: int = 1,
+    max_depth: int = MAX_DEPTH,
 ) -> Report:
     """The search over the player's root moves (the 16 best-ranked legal points)."""
     pos = pos or Position.of(game)
@@ -65,7 +69,7 @@ def _search(
     legal = {pos.index(p) for p in game.legal_moves()}
     roots = [m for m in pos.ranked(me) if m in legal][:16] or sorted(legal)
     start = time.monotonic()
-    return Search(pos, start + seconds, threads).run(me, roots, start + seconds)
+    return Search(pos, start + seconds, threads).run(me, roots, start + seconds, max_depth)
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -118,12 +122,8 @@ def test_the_static_worth_does_not_swing_with_the_side_to_move() -> None:
     for seed in range(60):
         game = _random_game(Rule.FREESTYLE, seed, (12, 30))
         pos = Position.of(game)
-        me = int(game.to_play)
-        static = pos.evaluate(me)
-        legal = {pos.index(p) for p in game.legal_moves()}
-        roots = [m for m in pos.ranked(me) if m in legal][:16]
-        deadline = time.monotonic() + 60
-        report = Search(pos, deadline).run(me, roots, deadline, max_depth=1)
+        static = pos.evaluate(int(game.to_play))
+        report = _search(game, 60.0, pos, max_depth=1)
         if abs(report.score) < WON:
             gaps.append(abs(report.score - static))
     assert len(gaps) >= 15
