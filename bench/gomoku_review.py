@@ -31,10 +31,14 @@ LOST = -20_000  # a mate against the side to move, in this script's scale
 
 
 class Rapfi:
-    """Rapfi as a position evaluator over the Gomocup protocol."""
+    """Rapfi as a position evaluator over the Gomocup protocol: `ms` milliseconds a
+    position, or (`nodes` > 0) a node limit, which makes its answer the same on any load;
+    `rule` is the Gomocup rule number (0 freestyle, 4 renju)."""
 
-    def __init__(self, ms: int) -> None:
+    def __init__(self, ms: int, nodes: int = 0, rule: int = 0) -> None:
         self.ms = ms
+        self.nodes = nodes
+        self.rule = rule
         self.proc = subprocess.Popen(
             [str(RAPFI)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
         )
@@ -42,12 +46,20 @@ class Rapfi:
     def evaluate(self, moves: list[tuple[int, int]]) -> int:
         """Rapfi's eval of the position after `moves` for the side to move (mates as
         +-20,000)."""
+        return self.think(moves)[0]
+
+    def think(self, moves: list[tuple[int, int]]) -> tuple[int, tuple[int, int]]:
+        """Rapfi's eval of the position after `moves` for the side to move (mates as
+        +-20,000) and its move there."""
         assert self.proc.stdin is not None and self.proc.stdout is not None
         time.sleep(0.1)
         mine = len(moves) % 2
         stones = [f"{x},{y},{1 if i % 2 == mine else 2}" for i, (x, y) in enumerate(moves)]
+        limits = [f"INFO rule {self.rule}"]
+        if self.nodes:
+            limits.append(f"INFO max_node {self.nodes}")
         lines = [
-            "START 15", f"INFO timeout_turn {self.ms}", "INFO timeout_match 0",
+            "START 15", *limits, f"INFO timeout_turn {self.ms}", "INFO timeout_match 0",
             "INFO time_left 2147483647", "YXHASHCLEAR", "BOARD", *stones, "DONE",
         ]  # fmt: skip
         self.proc.stdin.write("\n".join(lines) + "\n")
@@ -62,9 +74,10 @@ class Rapfi:
                 value = found.group(1)
             if re.fullmatch(r"\d+,\d+", line):
                 break
+        x, y = (int(v) for v in line.split(","))
         if "M" in value:
-            return LOST if value.startswith("-") else -LOST
-        return int(value)
+            return (LOST if value.startswith("-") else -LOST), (x, y)
+        return int(value), (x, y)
 
     def close(self) -> None:
         assert self.proc.stdin is not None
