@@ -31,12 +31,13 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from tengen.ai.gomoku.patterns import HALF, POWERS, WIN
+from tengen.ai.gomoku.patterns import HALF, POWERS, TIER, WIN
 from tengen.core.jit import lean
 
 SUM = 7  # `tally`'s column of the five-points' sum
 
 _POW = np.array(POWERS, dtype=np.int32)
+_TIER = np.array(TIER, dtype=np.int64)
 
 
 @njit(cache=True, inline="always")
@@ -205,10 +206,16 @@ def ranked(cells, near, val, kd, c, out):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, inline="always")
+def tier(kind):  # type: ignore[no-untyped-def]
+    """Where a move of threat class `kind` ranks in the move order (`patterns.TIER`)."""
+    return int(_TIER[max(int(kind), 0)])  # ints, not int8: `_code` says why
+
+
+@njit(cache=True, inline="always")
 def rank_key(val, kd, c, j):  # type: ignore[no-untyped-def]
     """How promising the empty point `j` is for colour `c`, smaller first: its own worth there
-    plus the opponent's, threat classes first (ties: the lower point first)."""
-    mine = max(int(kd[c, j]), 0)  # ints, not int8: `_code` says why
+    plus the opponent's, by the threat classes' tiers first (ties: the lower point first)."""
+    mine = tier(kd[c, j])
     theirs = max(int(kd[1 - c, j]), 0)
-    top = max(mine, theirs - 1) if theirs >= 3 else mine
+    top = max(mine, tier(theirs) - 1) if theirs >= 3 else mine
     return -(top * 100_000 + int(val[c, j]) + (int(val[1 - c, j]) * 3) // 4)

@@ -40,6 +40,11 @@ WORTH = (0, 1, 4, 8, 30, 30, 160, 180, 1_500, 12_000)
 # Combinations of lines on one point: the threat classes a move makes.
 WIN, OPEN_FOUR, FOUR_THREE, FOUR, DOUBLE_THREE, THREE = 6, 5, 4, 3, 2, 1
 COMBO_WORTH = {OPEN_FOUR: 4_000, FOUR_THREE: 2_500, DOUBLE_THREE: 900}
+# Where each class (0 .. WIN) puts a move in the searches' order (`ai.gomoku.kernels.rank_key`):
+# a lone closed four ranks with the threes, by worth, not above them all. Ranked above, the
+# fours filled the searches' few slots a node, and most of Rapfi's winning lines that the
+# player let in went through threes or quiet moves it never searched (bench/STRENGTH.md).
+TIER = (0, 1, 2, 1, 4, 5, 6)
 # What an open-four point of the side not to move loses in the static worth: the side to move
 # blocks the three first, so the point's worth (at least F4's and the combination's, 5,500) is
 # mostly the threat's, not the position's (`ai.gomoku.state.evaluate`).

@@ -234,7 +234,7 @@ def _leaf(s, t, me, ply, fours):  # type: ignore[no-untyped-def]
 def _moves(s, t, me, opp, ply, row, three):  # type: ignore[no-untyped-def]
     """Write into `row` the moves to search at a node with no five-point on the board, best
     first: the killers, then the best-ranked points near the stones (`kernels.ranked`'s
-    order, the top `WIDTH` of it), past ply 1 by threat class and history; return how many.
+    order, the top `WIDTH` of it), past ply 1 by threat tier and history; return how many.
     Facing the opponent's `three`, only the own fours and the blocks."""
     c, o = me - 1, opp - 1
     width = WIDTH[min(ply, len(WIDTH) - 1)]
@@ -281,10 +281,11 @@ def _moves(s, t, me, opp, ply, row, three):  # type: ignore[no-untyped-def]
 
 @lean
 def _before(s, t, c, m, q):  # type: ignore[no-untyped-def]
-    """Whether move `m` sorts strictly before `q` for colour `c`: a stronger threat, or as
-    strong and more history."""
-    if s.kd[c, m] != s.kd[c, q]:
-        return s.kd[c, m] > s.kd[c, q]
+    """Whether move `m` sorts strictly before `q` for colour `c`: a threat of a higher tier
+    (`patterns.TIER`), or of the same tier and more history."""
+    a, b = kernels.tier(s.kd[c, m]), kernels.tier(s.kd[c, q])
+    if a != b:
+        return a > b
     return t.history[c, m] > t.history[c, q]
 
 
