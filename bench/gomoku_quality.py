@@ -178,14 +178,13 @@ def judge(args: argparse.Namespace) -> None:
     losses: dict[Path, list[float]] = {}
     try:
         for picks in args.picks:
-            chosen = [_move(text.split()[0]) for text in picks.read_text().split("\n") if text]
-            rows, same, depths = [], 0, []
-            for (rule, best, moves), move in zip(positions, chosen, strict=False):
+            fields = [text.split() for text in picks.read_text().split("\n") if text]
+            depths = [int(depth) for _, depth, _ in fields]
+            rows, same = [], 0
+            for (rule, best, moves), (text, _, _) in zip(positions, fields, strict=False):
+                move = _move(text)
                 rows.append(after(rule, moves, best) - after(rule, moves, move))
                 same += move == best
-            for text in picks.read_text().split("\n"):
-                if text:
-                    depths.append(int(text.split()[1]))
             losses[picks] = rows
             n = len(rows)
             blunders = [k for k, loss in enumerate(rows) if loss > BLUNDER]
