@@ -172,6 +172,20 @@ def test_capture_by_clicking(server: Server, page: Page) -> None:
     shot(page, "03-illegal-occupied")
 
 
+def test_a_click_survives_a_redraw_between_press_and_release(server: Server, page: Page) -> None:
+    """The board is drawn anew whenever the state or an option changes, which can fall between
+    the press and the release of one click (a websocket update); the click must still play."""
+    new_game(page, server.url)
+    box = page.locator('#board .pt[data-col="2"][data-row="6"]').bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.evaluate("document.getElementById('show-numbers').click()")  # draws the board anew
+    page.mouse.up()
+    expect(page.locator("#status")).to_have_text("Move 1. White to play (you).")
+    assert stones(page) == 1
+
+
 def test_ko_retake_refused_then_undo(server: Server, page: Page) -> None:
     new_game(page, server.url)
     play(page, "B9", "C9", "A8", "B8", "B7", "D8", "J1", "C7", "C8")

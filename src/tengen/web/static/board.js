@@ -20,6 +20,24 @@ export class Board {
     this.state = null;
     this.options = {};
     container.addEventListener("keydown", (e) => this.key(e));
+    // A press and a release on the same point play it. The two are matched by point, not by
+    // element: the board is drawn anew on every update, which may fall between them, and then
+    // the browser sends no click. A click without a pointer (detail 0: a screen reader's
+    // activation) plays its point directly.
+    this.pressed = null;
+    container.addEventListener("pointerdown", (e) => {
+      this.pressed = e.isPrimary && e.button === 0 ? pointAt(e.clientX, e.clientY) : null;
+    });
+    container.addEventListener("pointerup", (e) => {
+      const down = this.pressed;
+      this.pressed = null;
+      const up = e.isPrimary ? pointAt(e.clientX, e.clientY) : null;
+      if (down && up && down[0] === up[0] && down[1] === up[1]) this.onPoint(...up);
+    });
+    container.addEventListener("click", (e) => {
+      const pt = e.detail === 0 ? pointOf(e.target) : null;
+      if (pt) this.onPoint(...pt);
+    });
   }
 
   /** Draw `state` with options {coords, numbers, chains, readonly, review, overlay, pending};
@@ -50,10 +68,6 @@ export class Board {
       el("rect", { x: geo.x(c) - C / 2 + 2, y: geo.y(r) - C / 2 + 2, width: C - 4, height: C - 4,
         class: "cursor" }, svg);
     }
-    svg.addEventListener("click", (e) => {
-      const pt = e.target.closest(".pt, .candidate");
-      if (pt) this.onPoint(Number(pt.dataset.col), Number(pt.dataset.row));
-    });
     this.container.replaceChildren(svg);
   }
 
@@ -75,6 +89,17 @@ export class Board {
       e.stopPropagation();
     }
   }
+}
+
+/** The [col, row] of the point (or analysis candidate) that `target` is in, or null. */
+function pointOf(target) {
+  const pt = target instanceof Element ? target.closest(".pt, .candidate") : null;
+  return pt ? [Number(pt.dataset.col), Number(pt.dataset.row)] : null;
+}
+
+/** The point under the given page coordinates, as drawn now. */
+function pointAt(x, y) {
+  return pointOf(document.elementFromPoint(x, y));
 }
 
 // -- the layers, bottom to top; `geo` is {w, h, m (margin), x(col), y(row)} -----------------
