@@ -110,6 +110,19 @@ def test_the_wheel_ships_the_type_marker(installed: Path) -> None:
     assert run(installed / "python", "-c", code).strip() == "True"
 
 
+def test_the_wheel_ships_the_gomoku_opening_book(installed: Path) -> None:
+    code = (
+        "from tengen.ai.gomoku import book; from tengen.gomoku import Rule; "
+        "print(min(len(book.table(r)) for r in (Rule.FREESTYLE, Rule.RENJU)))"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    done = subprocess.run(
+        [installed / "python", "-c", code], capture_output=True, text=True, env=env, cwd=installed
+    )
+    assert done.returncode == 0, done.stderr
+    assert int(done.stdout) >= 100
+
+
 def test_the_installed_wheel_serves_the_page_and_its_static_files(server: str) -> None:
     page = fetch(f"{server}/").decode()
     assert "<html" in page.lower()

@@ -94,7 +94,7 @@ def warm_gomoku() -> None:
         game.play(p)
     game.forbidden_points()
     renju.has_allowed_point(game.board)
-    GomokuPlayer(time_limit=0.05).genmove(game)
+    GomokuPlayer(time_limit=0.05, book=False).genmove(game)
 
 
 def main() -> None:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tengen.core.color import Color
 from tengen.core.coords import Point
@@ -297,3 +299,23 @@ def test_black_with_only_forbidden_points_left_draws_under_renju(rule: Rule) -> 
         assert not game.is_over and game.result == "" and game.legal_moves() == [Point(7, 7)]
     game.undo()  # White to play, with two points: the game goes on under every rule
     assert not game.is_over and game.drawn_because == "" and len(game.legal_moves()) == 2
+
+
+@given(st.lists(st.tuples(st.integers(3, 11), st.integers(3, 11)), max_size=40))
+@settings(max_examples=40, deadline=None)
+def test_is_legal_agrees_with_legal_moves_and_play_under_renju(
+    points: list[tuple[int, int]],
+) -> None:
+    game = GomokuGame(GomokuRules(Rule.RENJU))
+    for col, row in points:
+        if not game.is_legal(Point(col, row)):
+            continue
+        game.play(Point(col, row))
+        if game.is_over:
+            break
+    legal = set(game.legal_moves())
+    for p in [*game.board.points(), Point(15, 0), Point(0, 15)]:
+        assert game.is_legal(p) == (p in legal), p
+        if p not in legal and not game.is_over and 0 <= p.col < 15 and 0 <= p.row < 15:
+            with pytest.raises(GomokuIllegal):
+                game.play(p)

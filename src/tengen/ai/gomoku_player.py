@@ -2,6 +2,8 @@
 
 `GomokuPlayer.genmove`, in this order:
 
+0. the opening book's move (`ai.gomoku.book`: the player's own long searches of the
+   standard openings' first positions, made ahead of time), when it holds the position;
 1. a five of its own (found by the game's judge, `wins_at`, under the game's rule);
 2. the opponent's five-point: it blocks, preferring a block that makes its own four;
 3. a win by continuous fours (VCF), then by threes and fours (VCT): `ai.gomoku.threats`;
@@ -22,6 +24,7 @@ from __future__ import annotations
 
 import random
 
+from tengen.ai.gomoku import book as opening_book
 from tengen.ai.gomoku.clock import Budget
 from tengen.ai.gomoku.patterns import FOUR
 from tengen.ai.gomoku.position import Position
@@ -54,13 +57,21 @@ class GomokuPlayer:
     """Threat search, then alpha-beta over line patterns; `seed` breaks ties between moves.
 
     ``time_limit`` (seconds) bounds one move's thinking; the Gomocup brain sets it from the
-    manager's time limits, and `threads` from its ``INFO thread_num``.
+    manager's time limits, and `threads` from its ``INFO thread_num``. `book` False plays
+    without the opening book (the book's builder, and measures of the search alone).
     """
 
-    def __init__(self, seed: int = 0, time_limit: float = 0.4, threads: int | None = None) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        time_limit: float = 0.4,
+        threads: int | None = None,
+        book: bool = True,
+    ) -> None:
         self.rng = random.Random(seed)
         self.time_limit = time_limit
         self.threads = default_threads() if threads is None else threads
+        self.book = book
         self.last_depth = 0  # the depth the last search completed (0: solved or forced)
         self._warm = False
 
@@ -77,7 +88,7 @@ class GomokuPlayer:
             game = GomokuGame(GomokuRules(rule))
             for point in (Point(7, 7), Point(7, 8), Point(8, 8)):
                 game.play(point)
-            GomokuPlayer(time_limit=_WARM_SECONDS).genmove(game)
+            GomokuPlayer(time_limit=_WARM_SECONDS, book=False).genmove(game)
 
     def genmove(self, game: GomokuGame) -> Point:
         """A legal move for the player to move. Raises ValueError when there is none."""
@@ -86,11 +97,14 @@ class GomokuPlayer:
             raise ValueError("no legal move: the game is over")
         if not game.moves:
             return min(legal_points, key=lambda p: _centre_distance(game.board, p))
+        self.last_depth = 0
+        known = opening_book.move(game) if self.book else None
+        if known is not None:
+            return known
         budget = Budget.of(self.time_limit)
         pos = Position.of(game)
         me = int(game.to_play)
         legal = {pos.index(p) for p in legal_points}
-        self.last_depth = 0
         return pos.point(self._choose(game, pos, me, legal, budget))
 
     def evaluate(self, game: GomokuGame) -> int:

@@ -295,6 +295,14 @@ class GomokuGame:
         forbidden = self.forbidden_points()
         return [p for p in self.board.empty_points() if p not in forbidden]
 
+    def is_legal(self, point: Point) -> bool:
+        """Whether the next stone may go on `point` (one point's `legal_moves`)."""
+        try:
+            self._check(point, None)
+        except GomokuIllegal:
+            return False
+        return True
+
     def forbidden_points(self) -> dict[Point, str]:
         """Black's forbidden points with reasons when Black is to play under renju, else {}
         (they are shown when they leave Black no move too: they are why the game is drawn)."""

@@ -1,0 +1,133 @@
+"""Build the Gomoku player's opening book (`tengen.ai.gomoku.book`) from the 26 standard
+three-stone openings (bench/openings/gomoku) and from the centre stone the player opens with
+on an empty board, by the player's own long searches.
+
+From each opening the book follows the player on both colours: where the player is to move it
+searches `--seconds` (the player as it plays, without the book, on `--threads` threads) and
+records the move; where the opponent is to move it searches `--predict` seconds and follows its
+`--replies` best replies (those within `MARGIN` of the best). It stops at positions of more
+than `--stones` stones. Positions are keyed by their canonical orientation, so a position
+reached twice is searched once. Resumable: the book file is read first and each new line is
+appended as it is found; at the end the file is rewritten sorted, under a header saying how it
+was built. Prints one line a position searched.
+
+Run ``TENGEN_JIT=compiled python bench/gomoku_book.py --rule freestyle [--seconds 8]
+[--predict 2] [--replies 2] [--stones 7] [--threads 2]``; the book goes to
+src/tengen/ai/gomoku/book/<rule>.txt.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+OPENINGS = ROOT / "bench/openings/gomoku"
+MARGIN = 1_500  # a predicted reply's score is at most this far below the best's
+
+
+def main() -> None:
+    os.environ.setdefault("TENGEN_JIT", "compiled")
+    from tengen.ai.gomoku import book
+    from tengen.ai.gomoku.position import Position
+    from tengen.ai.gomoku.search import Search
+    from tengen.ai.gomoku_player import GomokuPlayer
+    from tengen.core.color import Color
+    from tengen.core.coords import Point
+    from tengen.gomoku import GomokuGame, GomokuRules, Rule
+    from tengen.records import open_record
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rule", choices=["freestyle", "renju"], required=True)
+    parser.add_argument("--seconds", type=float, default=8.0)
+    parser.add_argument("--predict", type=float, default=2.0)
+    parser.add_argument("--replies", type=int, default=2)
+    parser.add_argument("--stones", type=int, default=7)
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--out", type=Path, default=None)
+    args = parser.parse_args()
+    rule = Rule(args.rule)
+    out = args.out or book.FOLDER / f"{rule.value}.txt"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    lines: dict[book.Key, str] = {}
+    if out.exists():
+        for number, text in enumerate(out.read_text().splitlines(), start=1):
+            if text.strip() and not text.startswith("#"):
+                lines[book.parse(text, f"{out.name} line {number}")[0]] = text
+    player = GomokuPlayer(seed=0, time_limit=args.seconds, threads=args.threads, book=False)
+    player.warm()
+    print(f"load: {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
+
+    def search(game: GomokuGame) -> None:
+        """Record the player's move in `game` (to move) unless the book has it."""
+        key, t = book.canonical(*book.stones(game))
+        if key in lines:
+            return
+        start = time.monotonic()
+        p = player.genmove(game)
+        seconds = time.monotonic() - start
+        note = f"depth {player.last_depth}, {seconds:.1f} s"
+        lines[key] = book.line(key, book.turned(p, t), note)
+        with out.open("a") as f:
+            f.write(lines[key] + "\n")
+        print(f"{len(lines)}: {len(game.moves)} stones, {lines[key]}", flush=True)
+
+    def replies(game: GomokuGame) -> list[Point]:
+        """The opponent's best replies in `game` by a short search."""
+        pos = Position.of(game)
+        me = int(game.to_play)
+        legal = {pos.index(p) for p in game.legal_moves()}
+        roots = [m for m in pos.ranked(me) if m in legal][:16]
+        now = time.monotonic()
+        report = Search(pos, now + args.predict, args.threads).run(
+            me, roots, now + args.predict / 2
+        )
+        best = max(report.scores.values())
+        ranked = sorted(report.scores, key=lambda m: -report.scores[m])
+        kept = [m for m in ranked if report.scores[m] >= best - MARGIN][: args.replies]
+        return [pos.point(m) for m in kept or ranked[:1]]
+
+    def follow(game: GomokuGame, side: Color) -> None:
+        """Search every position of `side` to move below `game`, up to `--stones` stones."""
+        if game.is_over or len(game.moves) > args.stones:
+            return
+        if game.to_play is side:
+            search(game)
+            key, t = book.canonical(*book.stones(game))
+            p = book.unturned(book.parse(lines[key], out.name)[1], t)
+            game.play(p)
+            follow(game, side)
+            game.undo()
+            return
+        for p in replies(game):
+            game.play(p)
+            follow(game, side)
+            game.undo()
+
+    roots = {"centre": [Point(book.SIZE // 2, book.SIZE // 2)]}
+    for path in sorted(OPENINGS.glob("*.sgf")):
+        line = open_record(str(path)).games[0].main_line()
+        roots[path.stem] = [n.move[1] for n in line if n.move and n.move[1] is not None]
+    try:
+        for name, stones in roots.items():
+            game = GomokuGame(GomokuRules(rule))
+            for p in stones:
+                game.play(p)
+            print(f"== {name}", flush=True)
+            for side in (Color.WHITE, Color.BLACK):
+                follow(game, side)
+    finally:
+        header = [
+            f"# tengen's opening book, {rule.value}, 15x15: built by bench/gomoku_book.py",
+            f"# (--seconds {args.seconds:g} --predict {args.predict:g} --replies {args.replies}"
+            f" --stones {args.stones} --threads {args.threads}); {len(lines)} positions.",
+            "# black stones / white stones : move  # what the search reached",
+        ]
+        out.write_text("\n".join([*header, *sorted(lines.values())]) + "\n")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

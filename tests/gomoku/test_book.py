@@ -1,0 +1,134 @@
+"""The opening book: its symmetries, its lines, and the player's use of it.
+
+The shipped books are checked line by line against the game's own rules (each move legal in
+its position, the position not over, renju's fouls by the one judge), and found again from
+every turned and mirrored copy of their positions, as a match's turned openings reach them.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tengen.ai.gomoku import book
+from tengen.ai.gomoku_player import GomokuPlayer
+from tengen.core.coords import Point
+from tengen.gomoku import GomokuGame, GomokuRules, Rule
+
+points = st.builds(Point, st.integers(0, book.SIZE - 1), st.integers(0, book.SIZE - 1))
+RULES = [Rule.FREESTYLE, Rule.RENJU]
+
+
+def turn_by_hand(p: Point, t: int) -> Point:
+    """Symmetry `t` written out as the eight maps of the square (a second statement of
+    `book.turned`, checked against it)."""
+    m = book.SIZE - 1
+    c, r = p
+    return Point(
+        *[(c, r), (m - c, r), (c, m - r), (m - c, m - r), (r, c), (r, m - c), (m - r, c),
+          (m - r, m - c)][t]
+    )  # fmt: skip
+
+
+@given(points, st.integers(0, 7))
+def test_turned_is_a_symmetry_of_the_square_and_unturned_undoes_it(p: Point, t: int) -> None:
+    assert book.turned(p, t) == turn_by_hand(p, t)
+    assert book.unturned(book.turned(p, t), t) == p
+
+
+@given(st.lists(points, min_size=1, max_size=12, unique=True), st.integers(0, 7))
+def test_every_orientation_of_a_position_has_one_key(stones: list[Point], t: int) -> None:
+    black, white = stones[::2], stones[1::2]
+    key, s = book.canonical(black, white)
+    twin_key, u = book.canonical([book.turned(p, t) for p in black],
+                                 [book.turned(p, t) for p in white])  # fmt: skip
+    assert twin_key == key
+    assert key == (tuple(sorted(book.turned(p, s) for p in black)),
+                   tuple(sorted(book.turned(p, s) for p in white)))  # fmt: skip
+    assert u in range(8)
+
+
+@given(st.lists(points, min_size=2, max_size=12, unique=True))
+def test_a_line_reads_back_as_written(stones: list[Point]) -> None:
+    *placed, move = stones
+    key, _ = book.canonical(placed[::2], placed[1::2])
+    assert book.parse(book.line(key, move, "depth 9"), "here") == (key, move)
+
+
+@pytest.mark.parametrize(
+    "text", ["hh / : ", "hh ii : jj", "hh / ii : jj kk", "hz / ii : jj", "hhh / ii : jj", ""]
+)
+def test_a_malformed_line_is_refused_naming_where(text: str) -> None:
+    with pytest.raises(ValueError, match=r"freestyle\.txt line 3"):
+        book.parse(text, "freestyle.txt line 3")
+
+
+def game_of(black: list[Point], white: list[Point], rule: Rule) -> GomokuGame:
+    game = GomokuGame(GomokuRules(rule))
+    for i in range(len(black) + len(white)):
+        game.play((black if i % 2 == 0 else white)[i // 2])
+    return game
+
+
+def after(game: GomokuGame, move: Point) -> book.Key:
+    """The canonical key of `game`'s stones with `move` added for the side to move."""
+    black, white = book.stones(game)
+    (black if len(black) == len(white) else white).append(move)
+    return book.canonical(black, white)[0]
+
+
+@pytest.mark.parametrize("rule", RULES)
+def test_the_shipped_book_is_legal_and_found_from_every_orientation(rule: Rule) -> None:
+    table = book.table(rule)
+    assert len(table) >= 100, f"the {rule.value} book holds {len(table)} positions"
+    for (black, white), move in table.items():
+        assert len(black) - len(white) in (0, 1)
+        for t in range(8):
+            game = game_of([book.turned(p, t) for p in black],
+                           [book.turned(p, t) for p in white], rule)  # fmt: skip
+            assert not game.is_over
+            expected = book.turned(move, t)
+            if t == 0:  # the whole list once: the judge's every foul point
+                assert expected in game.legal_moves(), (black, white, move)
+            found = book.move(game)
+            assert found is not None
+            # A position that some symmetry keeps has as many equal moves: compare what
+            # each leaves on the board.
+            assert after(game, found) == after(game, expected), (black, white, move, t)
+
+
+def test_the_player_plays_the_book_and_searches_without_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # An opening's first position: three stones, White to move.
+    (black, white), move = min(
+        (key, move) for key, move in book.table(Rule.FREESTYLE).items() if len(key[0]) == 2
+    )
+    t = 5
+    game = game_of([book.turned(p, t) for p in black], [book.turned(p, t) for p in white],
+                   Rule.FREESTYLE)  # fmt: skip
+    player = GomokuPlayer(seed=1, time_limit=0.05, threads=1)
+    assert after(game, player.genmove(game)) == after(game, book.turned(move, t))
+    assert player.last_depth == 0  # no search
+
+    def unread(game: GomokuGame) -> None:
+        raise AssertionError("the book was read")
+
+    monkeypatch.setattr(book, "move", unread)
+    searching = GomokuPlayer(seed=1, time_limit=0.05, threads=1, book=False)
+    assert searching.genmove(game) in game.legal_moves()
+    with pytest.raises(AssertionError, match="the book was read"):
+        player.genmove(game)
+
+
+def test_no_book_move_on_another_board_or_off_the_book() -> None:
+    (black, white), _ = next(iter(book.table(Rule.FREESTYLE).items()))
+    big = GomokuGame(GomokuRules(Rule.FREESTYLE, width=19, height=19))
+    for i in range(len(black) + len(white)):
+        big.play((black if i % 2 == 0 else white)[i // 2])
+    assert book.move(big) is None
+    far = game_of([Point(0, 0), Point(14, 14)], [Point(0, 14)], Rule.FREESTYLE)
+    assert book.move(far) is None
+    assert book.table(Rule.CARO) == {}
+    assert book.stones(far) == ([Point(0, 0), Point(14, 14)], [Point(0, 14)])
