@@ -5,7 +5,8 @@ on an empty board, by the player's own long searches.
 From each opening the book follows the player on both colours: where the player is to move it
 searches `--seconds` (the player as it plays, without the book, on `--threads` threads) and
 records the move; where the opponent is to move it searches `--predict` seconds and follows its
-`--replies` best replies (those within `MARGIN` of the best). It stops at positions of more
+`--replies` best replies (those within `MARGIN` of the best; ``--replies 3 2``: three at the
+opponent's first move below each root, two after). It stops at positions of more
 than `--stones` stones. Positions are keyed by their canonical orientation, so a position
 reached twice is searched once. Resumable: the book file is read first and each new line is
 appended as it is found; at the end the file is rewritten sorted, under a header saying how it
@@ -44,7 +45,7 @@ def main() -> None:
     parser.add_argument("--rule", choices=["freestyle", "renju"], required=True)
     parser.add_argument("--seconds", type=float, default=8.0)
     parser.add_argument("--predict", type=float, default=2.0)
-    parser.add_argument("--replies", type=int, default=2)
+    parser.add_argument("--replies", type=int, nargs="+", default=[2])
     parser.add_argument("--stones", type=int, default=7)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--out", type=Path, default=None)
@@ -75,8 +76,10 @@ def main() -> None:
             f.write(lines[key] + "\n")
         print(f"{len(lines)}: {len(game.moves)} stones, {lines[key]}", flush=True)
 
-    def replies(game: GomokuGame) -> list[Point]:
-        """The opponent's best replies in `game` by a short search."""
+    def replies(game: GomokuGame, layer: int) -> list[Point]:
+        """The opponent's best replies in `game`, its `layer`-th move below the root (from
+        0), by a short search."""
+        width = args.replies[min(layer, len(args.replies) - 1)]
         pos = Position.of(game)
         me = int(game.to_play)
         legal = {pos.index(p) for p in game.legal_moves()}
@@ -87,10 +90,10 @@ def main() -> None:
         )
         best = max(report.scores.values())
         ranked = sorted(report.scores, key=lambda m: -report.scores[m])
-        kept = [m for m in ranked if report.scores[m] >= best - MARGIN][: args.replies]
+        kept = [m for m in ranked if report.scores[m] >= best - MARGIN][:width]
         return [pos.point(m) for m in kept or ranked[:1]]
 
-    def follow(game: GomokuGame, side: Color) -> None:
+    def follow(game: GomokuGame, side: Color, layer: int = 0) -> None:
         """Search every position of `side` to move below `game`, up to `--stones` stones."""
         if game.is_over or len(game.moves) > args.stones:
             return
@@ -99,12 +102,12 @@ def main() -> None:
             key, t = book.canonical(*book.stones(game))
             p = book.unturned(book.parse(lines[key], out.name)[1], t)
             game.play(p)
-            follow(game, side)
+            follow(game, side, layer)
             game.undo()
             return
-        for p in replies(game):
+        for p in replies(game, layer):
             game.play(p)
-            follow(game, side)
+            follow(game, side, layer + 1)
             game.undo()
 
     roots = {"centre": [Point(book.SIZE // 2, book.SIZE // 2)]}
@@ -120,9 +123,10 @@ def main() -> None:
             for side in (Color.WHITE, Color.BLACK):
                 follow(game, side)
     finally:
+        widths = " ".join(map(str, args.replies))
         header = [
             f"# tengen's opening book, {rule.value}, 15x15: built by bench/gomoku_book.py",
-            f"# (--seconds {args.seconds:g} --predict {args.predict:g} --replies {args.replies}"
+            f"# (--seconds {args.seconds:g} --predict {args.predict:g} --replies {widths}"
             f" --stones {args.stones} --threads {args.threads}); {len(lines)} positions.",
             "# black stones / white stones : move  # what the search reached",
         ]
