@@ -7,9 +7,9 @@ stretched there: Gomocup's ``timeout_turn`` is per move. bench/gomoku_book.py bu
 from the 26 standard three-stone openings by the player itself (its own search, many seconds a
 position, the opponent's replies its own best few), one file a rule in ``book/``. A line holds
 a position (its black and its white stones, SGF points, in the orientation whose text sorts
-first of the board's eight) and the move there, then what the search found::
+first of the board's eight) and the move there, then the depth and time the search took::
 
-    hh ig jj / ih hj : kk  # score 412, depth 13
+    hh ig jj / ih hj : kk  # depth 13, 4.2 s
 
 A position is looked up in all eight orientations, so a turned or mirrored opening finds its
 line; a position the book does not hold, a board of another size, or a move no longer legal
