@@ -62,19 +62,19 @@ def main() -> None:
     player.warm()
     print(f"load: {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
 
-    def search(game: GomokuGame) -> None:
-        """Record the player's move in `game` (to move) unless the book has it."""
+    def search(game: GomokuGame) -> Point:
+        """The player's move in `game` (to move): the book's, searched first if it is new."""
         key, t = book.canonical(*book.stones(game))
-        if key in lines:
-            return
-        start = time.monotonic()
-        p = player.genmove(game)
-        seconds = time.monotonic() - start
-        note = f"depth {player.last_depth}, {seconds:.1f} s"
-        lines[key] = book.line(key, book.turned(p, t), note)
-        with out.open("a") as f:
-            f.write(lines[key] + "\n")
-        print(f"{len(lines)}: {len(game.moves)} stones, {lines[key]}", flush=True)
+        if key not in lines:
+            start = time.monotonic()
+            p = player.genmove(game)
+            seconds = time.monotonic() - start
+            note = f"depth {player.last_depth}, {seconds:.1f} s"
+            lines[key] = book.line(key, book.turned(p, t), note)
+            with out.open("a") as f:
+                f.write(lines[key] + "\n")
+            print(f"{len(lines)}: {len(game.moves)} stones, {lines[key]}", flush=True)
+        return book.unturned(book.parse(lines[key], out.name)[1], t)
 
     def replies(game: GomokuGame, layer: int) -> list[Point]:
         """The opponent's best replies in `game`, its `layer`-th move below the root (from
@@ -98,10 +98,7 @@ def main() -> None:
         if game.is_over or len(game.moves) > args.stones:
             return
         if game.to_play is side:
-            search(game)
-            key, t = book.canonical(*book.stones(game))
-            p = book.unturned(book.parse(lines[key], out.name)[1], t)
-            game.play(p)
+            game.play(search(game))
             follow(game, side, layer)
             game.undo()
             return
