@@ -141,7 +141,9 @@ def test_info_limits_and_unknown_keys() -> None:
     assert say(brain, "INFO timeout_turn 1000", "INFO time_left 60000", "INFO max_memory 0") == []
     assert say(brain, "INFO folder C:\\tmp", "INFO evaluate 3,4", "INFO no_such_key 5") == []
     assert brain.limits.timeout_turn == 1000 and brain.limits.time_left == 60000
-    assert 0 < brain.limits.move_seconds() <= 0.7
+    assert 0.8 <= brain.limits.move_seconds() <= 0.9  # the turn's second, less a reserve
+    assert say(brain, "INFO time_left 5000") == []
+    assert brain.limits.move_seconds() == 0.2  # the match's time, shared over 25 moves
     assert say(brain, "INFO timeout_turn 0") == []
     assert brain.limits.move_seconds() == 0
 

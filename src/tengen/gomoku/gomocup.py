@@ -97,6 +97,10 @@ ABOUT = (
 CONTINUOUS_BIT = 2
 UNLIMITED_MS = 2_147_483_647  # ``time_left`` when the match has no time limit (the protocol's)
 MOVE_TIME_CAP = 60.0  # seconds: the most the built-in player thinks on one move
+# Kept back from each turn's limit: the reply's travel and a busy machine's stalls. The player
+# overruns its own limit by milliseconds; Rapfi keeps back 30 ms.
+TURN_RESERVE_S = 0.1
+TURN_RESERVE_SHARE = 0.05
 # ASCII digits, at most 9 of them: int() of thousands of digits fails (and is slow).
 _COORDS = re.compile(r"\s*(-?\d{1,9})\s*,\s*(-?\d{1,9})\s*", re.ASCII)
 _FIELD = re.compile(r"\s*(-?\d{1,9})\s*,\s*(-?\d{1,9})\s*,\s*(-?\d{1,9})\s*", re.ASCII)
@@ -117,10 +121,10 @@ class Limits:
     time_left: int = UNLIMITED_MS
 
     def move_seconds(self) -> float:
-        """Seconds the player may think on the next move: most of the turn's limit (less a
-        margin for the reply to travel), and a share of the match's time left that lasts
-        about 25 more moves."""
-        turn = self.timeout_turn / 1000 * 0.7 - 0.05
+        """Seconds the player may think on the next move: the turn's limit less a reserve (0.85
+        s of 1 s, 4.65 s of 5 s), and a share of the match's time left that lasts about 25
+        more moves."""
+        turn = self.timeout_turn / 1000 * (1 - TURN_RESERVE_SHARE) - TURN_RESERVE_S
         left = self.time_left / 1000 / 25 if self.time_left > 0 else 0.0
         return max(0.0, min(turn, left, MOVE_TIME_CAP))
 
