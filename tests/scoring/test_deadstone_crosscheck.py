@@ -48,7 +48,6 @@ NO_TWO_EYES = "group without two eyes left alive"
 # adjudicated.
 KNOWN: dict[str, str] = {
     "corpus-9-fuego_regression_sgf/games/2007/CGOS/200109-variation.sgf": NO_TWO_EYES,
-    "gnugo-13-g2-t4-s2": NO_TWO_EYES,
     "corpus-19-gnugo_regression/games/incident201.sgf": NO_TWO_EYES,
 }
 

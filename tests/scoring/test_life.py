@@ -12,7 +12,7 @@ from tengen.core.coords import from_gtp
 from tengen.core.diagram import parse
 from tengen.core.rules import CHINESE, JAPANESE
 from tengen.scoring import Result, score_game, score_position
-from tengen.scoring.life import Status, dead_stones, estimate, seki_stones
+from tengen.scoring.life import INVADER_KEPT_FROM, Status, dead_stones, estimate, seki_stones
 from tengen.sgf import parse_file
 from tengen.sgf.replay import replay
 from tests.scoring.crosscheck import play_out
@@ -528,6 +528,30 @@ INVASION = """
     O O X . . . . . .
     """
 
+# gnugo-13-g2-t4-s2 of the cross-check, finished with White to move: White's lone A5, B3 and C2
+# in Black's loose lower left (19 empty points, every black wall with a liberty outside). GNU
+# Go's play-out, its static list and Pachi's play-out all give them to Black; the playouts
+# keep them in 58-64% of games, as their Black never answers White's moves there.
+INVADED_WALLS_HOLD = """
+    . . . . . O X . . . . . .
+    . . O X X O X . . X O . .
+    . . X O O X O . X O X O X
+    . X X O . X . . . O X X .
+    . O O X . . . . X X X O X
+    . . . X . O X X O X O O X
+    . . X . X O X O O O O O X
+    . X . X . X X X O X O . X
+    O X . . . O O O X X O O O
+    . . . . X O X X . X O X O
+    . O . . . X O . O X X X O
+    . . O . X . X . O O O X .
+    . . . . . . . . . . X X .
+    """
+INVADED_WALLS_HOLD_DEAD = (
+    "A5 B3 B9 C12 C2 C9 D10 D11 E11 F12 F13 F4 F5 F7 F8 G11 G3 G5 H5 H7 J2 J3 J6 J7 J8 K10"
+    " K11 K2 K7 L12 L2 L4 L5 L6 L7 L8 M11 M5 M7 M8 M9 N3 N4 N5"
+)
+
 NAMED = [
     (
         BIG_GROUP_FALSE_EYE,
@@ -594,6 +618,8 @@ NAMED = [
     (KO_TAKEN_INTO_A_SEKI, B, "", "A1 " + KO_TAKEN_INTO_A_SEKI_SEKI),
     (INVASION, B, "B7 F6 G5 H5 H7", ""),
     (INVASION, W, "B7", ""),
+    (INVADED_WALLS_HOLD, W, INVADED_WALLS_HOLD_DEAD, ""),
+    (INVADED_WALLS_HOLD, B, INVADED_WALLS_HOLD_DEAD, ""),
 ]
 NAMED_IDS = [
     "big-group-false-eye",
@@ -620,6 +646,8 @@ NAMED_IDS = [
     "ko-connected-into-a-seki",
     "invasion-opponent-first",
     "invasion-invader-first",
+    "invasion-walls-hold-invader-first",
+    "invasion-walls-hold-opponent-first",
 ]
 
 
@@ -642,7 +670,9 @@ def test_named_positions_agree_with_gnugo_playing_them_out(
     assert (captured, standing_in_seki) == expected, " ".join(moves)
 
 
-def test_a_sealed_invasion_is_dead_only_with_the_opponent_to_move() -> None:
+def test_a_sealed_invasion_the_playouts_keep_lives_with_the_move() -> None:
+    """trevor_20's invaders: dead with Black to move, alive with White to move (GNU Go's
+    play-outs), where the playouts keep them in two thirds of games or more."""
     board = parse(INVASION)
     black, white = estimate(board, B), estimate(board, W)
     for name in ("F6", "G5", "H7"):
@@ -651,8 +681,23 @@ def test_a_sealed_invasion_is_dead_only_with_the_opponent_to_move() -> None:
         black_first, white_first = black.chain_at(point), white.chain_at(point)
         assert black_first is not None and white_first is not None
         assert black_first.status is Status.DEAD and black_first.invaded
-        assert black_first.reason == "a sealed invasion with no eye, the opponent to move"
+        assert black_first.reason == "a sealed invasion with no eye, unable to live"
         assert white_first.status is Status.ALIVE and not white_first.invaded
+        assert white_first.ownership >= INVADER_KEPT_FROM
+
+
+def test_a_sealed_invasion_the_walls_enclose_is_dead_even_with_the_move() -> None:
+    """gnugo-13-g2-t4-s2's three white stones, White to move: the playouts keep them in
+    fewer than two thirds of games and no black wall can be taken, so they are dead."""
+    board = parse(INVADED_WALLS_HOLD)
+    est = estimate(board, W)
+    for name in ("A5", "B3", "C2"):
+        point = from_gtp(name, 13, 13)
+        assert point is not None
+        chain = est.chain_at(point)
+        assert chain is not None
+        assert chain.status is Status.DEAD and chain.invaded
+        assert 0 < chain.ownership < INVADER_KEPT_FROM
 
 
 def test_a_ko_taken_and_connected_into_a_seki() -> None:

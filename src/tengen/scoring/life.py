@@ -67,7 +67,10 @@ against GNU Go doing just that). Five steps, from certain to likely:
    false eye. A chain whose fight is too big to read is dead, with the opponent to move,
    when it is an invasion that has not lived: a few stones with no eye in a region of up to
    `INVADED_POINTS` empty points that only the opponent's stones and surely-owned points
-   enclose (`_invaded`).
+   enclose (`_invaded`). With its own side to move, such an invasion is dead too when the
+   playouts keep it in fewer than two thirds of them (a mean below `INVADER_KEPT_FROM`) and
+   every opponent chain around it has a liberty outside it: the invader cannot take the
+   walls, and the playouts, whose owner never answers the invader's moves, lean its way.
 
 The same position, playouts and seed give the same estimate (the playouts are seeded).
 """
@@ -92,6 +95,7 @@ READ_BELOW = 0.6
 READ_POINTS = 10
 INVADED_POINTS = 25
 INVADERS = 6
+INVADER_KEPT_FROM = 0.33
 READ_NODES = 24000
 READ_TOTAL = 24000
 SETTLED_FROM = 0.8
@@ -112,7 +116,7 @@ class ChainEstimate:
     `ownership` is the mean playout ownership of its stones seen from its colour (+1: always
     its own); `certain` marks the statuses that Benson's algorithm proves, `read` the chains
     that reading found captured though the playouts left them alive (`invaded`: an invasion
-    too big to read, dead with the opponent to move), `ko` the chains taken when the kos were
+    too big to read that cannot live, `_invaded`), `ko` the chains taken when the kos were
     settled.
     """
 
@@ -138,7 +142,7 @@ class ChainEstimate:
         if self.status is Status.SEKI:
             return "seki: neither side can approach"
         if self.invaded:
-            return "a sealed invasion with no eye, the opponent to move"
+            return "a sealed invasion with no eye, unable to live"
         if self.read:
             return "captured even moving first, read out"
         return f"mean ownership {self.ownership:+.2f} over the playouts"
@@ -326,7 +330,8 @@ def _read_dead(
             continue
         region = _fight(board, chain.stones, strong)
         if region is None:
-            if chain.color is not to_play and _invaded(board, chain, strong, owner):
+            moving = means[chain.label] if chain.color is to_play else None
+            if _invaded(board, chain, strong, owner, moving):
                 invaded.add(chain.label)
             continue
         if _captured(board, chain, region, owner, budget, fights) and (
@@ -343,16 +348,27 @@ def _read_dead(
     return read | invaded, invaded
 
 
-def _invaded(board: Board, chain: Chain, strong: set[Point], owner: np.ndarray) -> bool:
-    """Whether `chain` belongs to an invasion that cannot live once the opponent moves first:
-    the points reachable from it through points not in `strong` hold `INVADED_POINTS` empty
-    points or fewer, no opponent stone, `INVADERS` stones of its colour or fewer and no eye
-    of theirs (an empty point with only their stones next to it), and every point around
-    them is the opponent's: its stones, or empty points the playouts give it
-    `SETTLED_FROM` or more. A fight too big to read where the playouts fail: their
-    defender, never put in atari, keeps a few scattered stones in a sealed area as often as
-    not (trevor_20 in the cross-check, whose four invaders GNU Go's play-out captures with
-    Black to move, and keeps with White to move: so only the opponent's turn decides)."""
+def _invaded(
+    board: Board, chain: Chain, strong: set[Point], owner: np.ndarray, moving: float | None
+) -> bool:
+    """Whether `chain` belongs to an invasion that cannot live: the points reachable from it
+    through points not in `strong` hold `INVADED_POINTS` empty points or fewer, no opponent
+    stone, `INVADERS` stones of its colour or fewer and no eye of theirs (an empty point with
+    only their stones next to it), and every point around them is the opponent's: its
+    stones, or empty points the playouts give it `SETTLED_FROM` or more. A fight too big to
+    read where the playouts fail: their defender, never put in atari, keeps a few scattered
+    stones in a sealed area as often as not (trevor_20 in the cross-check, whose four
+    invaders GNU Go's play-out captures with Black to move, and keeps with White to move).
+
+    `moving` is the chain's mean ownership when its own side is to move (None when the
+    opponent is). Having the move saves an invasion that can take a wall short of outside
+    liberties (most invaders that lived in the invasion stress set of docs/DEADSTONES.md took
+    one), or that the playouts keep often: so it is dead then only when its mean is below
+    `INVADER_KEPT_FROM` and every opponent chain next to its points has a liberty outside
+    them (gnugo-13-g2-t4-s2 in the cross-check: three white stones that GNU Go, its play-out
+    and Pachi all give to Black with White to move, kept by the playouts at 0.16-0.28)."""
+    if moving is not None and moving >= INVADER_KEPT_FROM:
+        return False
     region = _fight(board, chain.stones, strong, INVADED_POINTS)
     if region is None:
         return False
@@ -371,6 +387,8 @@ def _invaded(board: Board, chain: Chain, strong: set[Point], owner: np.ndarray) 
                 continue
             if board[q] is own or (board[q] is None and sign * owner[q.row, q.col] < SETTLED_FROM):
                 return False
+            if moving is not None and board[q] is opponent and board.liberties(q) <= region:
+                return False  # a wall the invader, moving first, might take
     return True
 
 
