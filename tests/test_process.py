@@ -21,16 +21,23 @@ from tests.match.test_stop import STARTUP, running, wait_gone
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 
-# A GTP engine that hangs on genmove; with "stubborn" it ignores SIGTERM and a closed input.
+# A GTP engine that hangs on genmove; with "stubborn" it ignores SIGTERM and a closed input;
+# with "-warm" it first answers one genmove (a match's warm-up move), so it hangs in the game.
 ENGINE = textwrap.dedent(
     """
     import os, signal, sys, time
-    pids, stubborn = sys.argv[1], sys.argv[2] == "stubborn"
+    pids, mode = sys.argv[1], sys.argv[2]
+    stubborn, answered = mode.startswith("stubborn"), int(mode.endswith("-warm"))
     if stubborn:
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
     open(os.path.join(pids, str(os.getpid())), "w").close()
     for line in sys.stdin:
         word = line.split()[0] if line.split() else ""
+        if word == "genmove" and answered:
+            answered -= 1
+            sys.stdout.write("= pass\\n\\n")
+            sys.stdout.flush()
+            continue
         if word == "genmove":
             while True:
                 time.sleep(1)
@@ -173,8 +180,9 @@ def test_a_dead_wrapper_is_reported_as_died(tmp_path: Path) -> None:
 
 
 def test_match_with_a_hanging_wrapped_engine_finishes_and_leaves_nothing(tmp_path: Path) -> None:
-    """The issue's case: a match at a few seconds a move against a wrapper that hangs."""
-    argv, pids = wrapper(tmp_path, "stubborn")
+    """The issue's case: a match at a few seconds a move against a wrapper that hangs in the
+    game (after its warm-up move)."""
+    argv, pids = wrapper(tmp_path, "stubborn-warm")
     command = [
         sys.executable, "-m", "tengen", "match", f"hang={argv[0]}", "random=random",
         "--games", "2", "--size", "5", "--time", "absolute:2", "-o", str(tmp_path / "out"),

@@ -3,6 +3,7 @@ resignation adjudication."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ from tengen.clock import TimeControl
 from tengen.core.color import Color
 from tengen.core.coords import Point
 from tengen.core.rules import CHINESE
+from tengen.gtp import seat
 from tengen.match import game as match_game
 from tengen.match.game import GameConfig, GameOutcome, ResignAdjudication, play_game
 from tengen.match.players import PlayerSpec
@@ -121,6 +123,19 @@ def test_the_clock_flags_a_slow_engine(tmp_path: Path) -> None:
     config = GameConfig(size=9, time=TimeControl.parse("absolute:0.5"))
     outcome = play(slow, PlayerSpec("random", "random"), config)
     assert outcome.result.to_sgf() == "W+T" and outcome.moves == 2
+
+
+def test_an_engine_that_hangs_on_its_warm_up_move_forfeits_saying_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(seat, "WARM_TIMEOUT", 0.5)
+    hung = PlayerSpec("hung", fake_engine(tmp_path, "hang", 1))  # genmove 1: the warm-up
+    config = GameConfig(size=9, time=TimeControl.parse("absolute:60"))
+    started = time.monotonic()
+    outcome = play(PlayerSpec("random", "random"), hung, config)
+    assert outcome.result.to_sgf() == "B+F" and outcome.moves == 0
+    assert "hung: its warm-up move failed" in outcome.ending
+    assert time.monotonic() - started < 30  # not the game's minute, nor a default timeout
 
 
 def test_an_engine_is_warmed_up_before_its_clock_starts(tmp_path: Path) -> None:

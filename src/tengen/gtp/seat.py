@@ -101,7 +101,10 @@ class EngineSeat:
         if clock is not None and not self._warm:
             for command in (f"boardsize {game.width}", "clear_board", "time_settings 0 1 1"):
                 self._send(command)
-            self._send("genmove b", WARM_TIMEOUT)
+            try:
+                self._send("genmove b", WARM_TIMEOUT)
+            except GtpClientError as err:
+                raise GtpClientError(f"{self.name}: its warm-up move failed: {err}") from None
             self._warm = True
         self._setup = None
         self._sync(game)
