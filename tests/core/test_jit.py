@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 import textwrap
+import threading
 from pathlib import Path
 
 import numpy as np
@@ -118,6 +119,24 @@ def test_interpreted_mode_never_compiles() -> None:
         {"TENGEN_JIT": "interpreted"},
     )
     assert lines == ["False", "0"]
+
+
+def test_a_caller_kept_waiting_for_the_kernels_is_told_why(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A first call after an install may wait minutes for numba: the wait says so once it
+    passes a second, and a short wait says nothing."""
+    monkeypatch.setenv("TENGEN_JIT", "background")
+    monkeypatch.setattr(jit, "_ready", threading.Event())  # kernels still compiling
+    monkeypatch.setattr(jit, "_started", True)  # no warm-up thread: they never get ready
+    monkeypatch.setattr(jit, "NOTICE_AFTER", 0.2)
+    assert jit.wait(0.1) is False
+    assert not caplog.records
+    assert jit.wait(0.4) is False
+    assert [r.getMessage().split(" (")[0] for r in caplog.records] == [
+        "tengen: waiting for its compiled kernels"
+    ]
+    assert caplog.records[0].levelname == "WARNING"
 
 
 def test_an_unknown_mode_is_named() -> None:

@@ -35,6 +35,7 @@ import numpy as np
 from numba.core.dispatcher import Dispatcher
 
 MODES = ("background", "compiled", "interpreted")
+NOTICE_AFTER = 1.0  # seconds a caller waits for the kernels before it is told why
 SIGNATURES = "tengen-signatures-{key}.pickle"  # in numba's cache folder of `tengen.core`
 SOURCES = "tengen-sources-{key}"  # beside it: numba's cache was made from these sources
 ROOT = Path(__file__).resolve().parent.parent  # the tengen package
@@ -128,7 +129,15 @@ def wait(timeout: float | None = None) -> bool:
     if current == "interpreted":
         return False
     start()
-    return _ready.wait(timeout)
+    if _ready.wait(min(NOTICE_AFTER, timeout if timeout is not None else NOTICE_AFTER)):
+        return True
+    if timeout is not None and timeout <= NOTICE_AFTER:
+        return False
+    _log.warning(
+        "tengen: waiting for its compiled kernels (numba compiles them once after an"
+        " install or an upgrade: a few minutes; later starts load them in seconds)"
+    )
+    return _ready.wait(None if timeout is None else timeout - NOTICE_AFTER)
 
 
 def start() -> None:
