@@ -99,7 +99,7 @@ def test_manager_plays_two_brains_through_the_opening(opening: Opening, rule: Ru
     rules = GomokuRules(rule, opening=opening)
     with GomocupEngine(BRAIN, timeout=60) as first, GomocupEngine(BRAIN, timeout=60) as second:
         for engine in (first, second):  # the protocol's time per move: the game, not strength
-            engine.info("timeout_turn", 400)
+            engine.info("timeout_turn", 250)  # 0.14 s a move
         game = play_game(first, second, rules)
     assert game.is_over and game.opening_decision is None
     assert game.move_number >= 4
