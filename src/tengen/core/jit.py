@@ -129,7 +129,8 @@ def wait(timeout: float | None = None) -> bool:
     if current == "interpreted":
         return False
     start()
-    if _ready.wait(min(NOTICE_AFTER, timeout if timeout is not None else NOTICE_AFTER)):
+    first = NOTICE_AFTER if timeout is None else min(timeout, NOTICE_AFTER)
+    if _ready.wait(first):
         return True
     if timeout is not None and timeout <= NOTICE_AFTER:
         return False
