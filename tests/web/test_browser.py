@@ -155,6 +155,17 @@ def idle(page: Page) -> None:
     expect(page.locator("#game")).not_to_have_class(re.compile(r"\bbusy\b"))
 
 
+def bounding_box(page: Page, selector: str) -> dict[str, float]:
+    """Where the element is on the page. A websocket update may redraw it between finding and
+    measuring it (the old element, detached, has no box), so it is asked again, for 5 s."""
+    for _ in range(50):
+        box = page.locator(selector).bounding_box()
+        if box is not None:
+            return dict(box)
+        page.wait_for_timeout(100)
+    raise AssertionError(f"{selector} is not on the page")
+
+
 def stones(page: Page) -> int:
     return page.locator("#board .stone").count()
 
@@ -176,8 +187,8 @@ def test_a_click_survives_a_redraw_between_press_and_release(server: Server, pag
     """The board is drawn anew whenever the state or an option changes, which can fall between
     the press and the release of one click (a websocket update); the click must still play."""
     new_game(page, server.url)
-    box = page.locator('#board .pt[data-col="2"][data-row="6"]').bounding_box()
-    assert box is not None
+    idle(page)
+    box = bounding_box(page, '#board .pt[data-col="2"][data-row="6"]')
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.mouse.down()
     page.evaluate("document.getElementById('show-numbers').click()")  # draws the board anew
@@ -445,8 +456,7 @@ def test_analysis_on_the_board_and_the_win_rate_graph(server: Server, page: Page
     )
     assert scales == [5, 5, 10, 20, 50, 150]
     shot(page, "19-win-rate-graph")
-    box = page.locator("#graph svg").bounding_box()
-    assert box is not None
+    box = bounding_box(page, "#graph svg")
     page.mouse.click(box["x"] + 2, box["y"] + box["height"] / 2)
     expect(page.locator("#status")).to_contain_text("Move 0 of 4")
     page.reload()  # the page asks for the graph again (a restart reads it from the record)
