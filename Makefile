@@ -25,7 +25,7 @@ play: $(PLAY_STAMP)
 
 ## test: run every test (GNU Go cross-checks included when gnugo is installed)
 test: $(STAMP)
-	$(BIN)/pytest -q -n auto --dist loadscope
+	$(BIN)/pytest -q -n auto --dist loadscope --no-loadscope-reorder
 
 ## check: lint, type-check (mypy, strict where pyproject.toml says) and the layers (import-linter)
 check: $(STAMP)
