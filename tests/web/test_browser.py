@@ -7,6 +7,7 @@ Skipped when Chromium is absent, except in CI (which installs it).
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -60,6 +61,7 @@ class Server:
 
     def start(self) -> None:
         """Start it and wait until it answers."""
+        compile_kernels()
         argv = [sys.executable, "-m", "tengen.web", "--port", str(self.port), "--db", str(self.db)]
         self.process = subprocess.Popen(
             [*argv, "--seed", "3", *self.extra], stdout=subprocess.DEVNULL
@@ -84,6 +86,16 @@ class Server:
         if self.process is not None and self.process.poll() is None:
             self.process.terminate()
             self.process.wait(timeout=10)
+
+
+@functools.cache
+def compile_kernels() -> None:
+    """Compile the kernels the app calls, once a test process, before its first server starts
+    (2-3 s when numba's cache has them). The suite's servers compile on demand
+    (``TENGEN_JIT=compiled``): on a cold cache the first moves and analyses would wait
+    minutes for the compiler, and a test's few seconds for the answer run out."""
+    env = dict(os.environ, TENGEN_JIT="compiled")
+    subprocess.run([sys.executable, "-m", "tengen.warm"], env=env, check=True, capture_output=True)
 
 
 @pytest.fixture(scope="module")
