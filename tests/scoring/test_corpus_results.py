@@ -1,7 +1,7 @@
 """Recounting the corpus records that were played to a counted end, against their RE[].
 
-`make test` recounts every second record file (by path), about 70 s; ``TENGEN_RECOUNT_EVERY=1``
-(`make check-long`) recounts them all.
+`make test` recounts every second record file (by path): 1-2 minutes where all took 2-4;
+``TENGEN_RECOUNT_EVERY=1`` (`make check-long`) recounts them all.
 """
 
 from __future__ import annotations
