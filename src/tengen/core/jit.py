@@ -35,7 +35,10 @@ import numpy as np
 from numba.core.dispatcher import Dispatcher
 
 MODES = ("background", "compiled", "interpreted")
-NOTICE_AFTER = 1.0  # seconds a caller waits for the kernels before it is told why
+# Seconds a caller waits for the kernels before it is told why: loading them from a warm cache
+# took 0.9 s on an idle machine and 1.4-1.6 s with both cores busy (which at 1 s told every
+# start on a busy machine that numba was compiling); a compile on a cold cache takes minutes.
+NOTICE_AFTER = 5.0
 SIGNATURES = "tengen-signatures-{key}.pickle"  # in numba's cache folder of `tengen.core`
 SOURCES = "tengen-sources-{key}"  # beside it: numba's cache was made from these sources
 ROOT = Path(__file__).resolve().parent.parent  # the tengen package
