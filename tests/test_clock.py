@@ -85,6 +85,22 @@ def test_a_clock_must_be_started_before_it_is_stopped() -> None:
         clock.start()
 
 
+def test_an_excused_time_is_not_charged_and_only_a_running_clock_excuses() -> None:
+    now = FakeTime()
+    clock = Clock(TimeControl.parse("byoyomi:0+3x2"), now)
+    with pytest.raises(RuntimeError):
+        clock.excuse(1.0)
+    clock.start()
+    now.t += 2.5  # a warm-up of 2.5 s, excused, then a move of 1.5 s
+    clock.excuse(2.5)
+    now.t += 1.5
+    assert clock.allowance() == pytest.approx(4.5)  # three periods of 2 s, less 1.5 s
+    clock.stop()
+    assert clock.periods == 3 and not clock.expired
+    move(clock, now, 2.5)  # the same 2.5 s not excused cost a period
+    assert clock.periods == 2
+
+
 @pytest.mark.parametrize(
     ("text", "ot"),
     [

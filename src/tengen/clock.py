@@ -168,6 +168,13 @@ class Clock:
         self._charge(used)
         return used
 
+    def excuse(self, seconds: float) -> None:
+        """Leave `seconds` of the running move's time uncharged (a computer player's warm-up,
+        which the game should not pay for). Raises RuntimeError if the clock is not running."""
+        if self._started is None:
+            raise RuntimeError("the clock is not running")
+        self._started += max(seconds, 0.0)
+
     def allowance(self) -> float:
         """Seconds the player may still take over the current move before the flag falls."""
         c = self.control

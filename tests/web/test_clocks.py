@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from tengen.ai.mcts import MctsPlayer
 from tengen.clock import Clock, TimeControl
 from tengen.sgf import parse
 from tengen.web import Config, clocks, create_app
@@ -165,6 +166,29 @@ def test_the_builtin_player_moves_within_its_clock(games: Games) -> None:
     assert not white["expired"] and white["overtime"] == 3  # level 10 thinks 10 s without one
     reply = _record(games, game).root.children[0].children[0]
     assert 0 < reply.get("WL") <= 2 and reply.get("OW") == 3
+
+
+def test_the_builtin_players_warm_up_is_not_charged_to_its_clock(
+    games: Games, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A first search that pays for loading the compiled kernels (here 2.5 s, longer than the
+    2 s period) happens in the warm-up, off the clock."""
+    first = MctsPlayer._run
+    loaded: set[int] = set()
+
+    def slow_first(player: MctsPlayer, *args: Any) -> Any:
+        if id(player) not in loaded:
+            loaded.add(id(player))
+            time.sleep(2.5)
+        return first(player, *args)
+
+    monkeypatch.setattr(MctsPlayer, "_run", slow_first)
+    game, tokens = games.new(white="builtin", level=1, time="byoyomi:0+3x2")
+    state = games.play(game, tokens["black"], "E5")
+    assert state["move_number"] == 2, state["warnings"]
+    white = state["clock"]["white"]
+    assert not white["expired"] and white["overtime"] == 3
+    assert loaded  # the slow first search ran
 
 
 FAKE_ENGINE = """

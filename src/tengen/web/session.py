@@ -14,8 +14,11 @@ that the routes pass on.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
+from tengen.ai.mcts import MctsPlayer
+from tengen.core import jit
 from tengen.core.color import Color
 from tengen.core.coords import to_gtp
 from tengen.core.errors import IllegalMove
@@ -23,7 +26,7 @@ from tengen.gtp.client import GtpClientError
 from tengen.sgf import Node
 from tengen.web import go_view, scoring_view
 from tengen.web.go_base import node_move
-from tengen.web.players import EngineError
+from tengen.web.players import EngineError, GoSeat
 from tengen.web.review_mode import ReviewMode
 from tengen.web.scoring_mode import ScoringMode
 from tengen.web.seats import COMPUTER, BadRequest, Conflict, Forbidden, parse_vertex
@@ -213,8 +216,7 @@ class GameSession(ScoringMode, ReviewMode):
                 return False
             player = self._players.get(color)
             if player is None:
-                level = int(self.meta.level)
-                player = self._players[color] = self._make_player(kind, level)
+                player = self._players[color] = self._new_player(kind, color)
             try:
                 clock = None if self.clocks is None else self.clocks.clocks[color]
                 move = player.genmove(game, color, clock)
@@ -237,6 +239,20 @@ class GameSession(ScoringMode, ReviewMode):
                     scoring_view.start(self)
             self.save()
             return True
+
+    def _new_player(self, kind: str, color: Color) -> GoSeat:
+        """A computer seat's player. On a clock the built-in one waits for the compiled
+        kernels and warms up on this board first, and its running clock is excused that time:
+        its first move does not pay for loading the compiled search, as in a match."""
+        player = self._make_player(kind, int(self.meta.level))
+        if isinstance(player, MctsPlayer) and self.clocks is not None:
+            start = time.monotonic()
+            jit.wait()
+            game = self.cursor.game
+            player.warm(game.width, game.height)
+            if self.clocks.running is color:
+                self.clocks.clocks[color].excuse(time.monotonic() - start)
+        return player
 
     def choose_opening(self, choice: str, token: str | None) -> None:
         """Refused: Go has no swap opening (after the seat is checked, as for a move)."""
