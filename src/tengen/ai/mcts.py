@@ -182,9 +182,10 @@ class MctsPlayer:
         return analysis
 
     def warm(self, width: int = 19, height: int | None = None) -> None:
-        """Compile (or load from numba's cache) the search and the count on a `width` x
-        `height` board, so that the first move on a clock does not pay for it; the player
-        then searches as if it had not been warmed."""
+        """Wait for the compiled kernels (`core.jit`), then load the search and the count on a
+        `width` x `height` board, so that the first move on a clock does not pay for them; the
+        player then searches as if it had not been warmed."""
+        jit.wait()
         game = Game(width, height)
         self._run(self._begin(game, Color.BLACK), 2 * self.threads, None, None, 1.0)
         ending.judge(game, Color.BLACK, playouts=2)

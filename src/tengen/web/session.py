@@ -18,7 +18,6 @@ import time
 from typing import Any
 
 from tengen.ai.mcts import MctsPlayer
-from tengen.core import jit
 from tengen.core.color import Color
 from tengen.core.coords import to_gtp
 from tengen.core.errors import IllegalMove
@@ -241,13 +240,12 @@ class GameSession(ScoringMode, ReviewMode):
             return True
 
     def _new_player(self, kind: str, color: Color) -> GoSeat:
-        """A computer seat's player. On a clock the built-in one waits for the compiled
-        kernels and warms up on this board first, and its running clock is excused that time:
-        its first move does not pay for loading the compiled search, as in a match."""
+        """A computer seat's player. On a clock the built-in one warms up on this board first
+        (`MctsPlayer.warm`) and its running clock is excused that time: its first move does not
+        pay for loading the compiled search, as in a match."""
         player = self._make_player(kind, int(self.meta.level))
         if isinstance(player, MctsPlayer) and self.clocks is not None:
             start = time.monotonic()
-            jit.wait()
             game = self.cursor.game
             player.warm(game.width, game.height)
             if self.clocks.running is color:
