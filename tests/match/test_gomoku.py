@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tengen.ai.gomoku_player import GomokuPlayer
 from tengen.cli import main
 from tengen.clock import Clock, TimeControl
 from tengen.core.color import Color
@@ -238,3 +239,15 @@ def test_a_renju_game_where_black_has_only_forbidden_points_is_drawn() -> None:
     assert outcome.ending == "Black has only forbidden points left"
     root = parse(outcome.sgf).games[0].root
     assert root.get("RE") == "0"
+
+
+def test_the_builtin_player_warms_up_before_any_clock_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The built-in side loads its compiled code when a game is set up, which the runner does
+    before either clock starts (the first searched move once paid 0.7 s of a 0.17 s budget for
+    it)."""
+    calls: list[str] = []
+    monkeypatch.setattr(GomokuPlayer, "warm", lambda self: calls.append("warm"))
+    side = make_side(PlayerSpec("builtin", "builtin"), 0)
+    clock = Clock(TimeControl.parse("absolute:5"))
+    side.new_game(GomokuRules(Rule.RENJU), clock)
+    assert calls == ["warm"] and not clock.running

@@ -78,17 +78,20 @@ class GomokuPlayer:
     def warm(self) -> None:
         """Load the compiled kernels a move calls, so that no move's clock pays for it: wait for
         them (at most `WARM_WAIT` seconds of a background compile, the moves running on the
-        interpreted twins until it ends; see `core.jit`), then search a three-stone position
-        briefly under freestyle and under renju. Once per player; a brain calls it at START."""
+        interpreted twins until it ends; see `core.jit`), then search briefly under freestyle and
+        under renju, for White and for Black (whose renju moves call the foul judge: left out,
+        compiling it on demand cost a brain's first move 1.7 s). Once per player; a brain calls
+        it at START."""
         if self._warm:
             return
         self._warm = True
         jit.wait(WARM_WAIT)
         for rule in (Rule.FREESTYLE, Rule.RENJU):
             game = GomokuGame(GomokuRules(rule))
-            for point in (Point(7, 7), Point(7, 8), Point(8, 8)):
+            for point in (Point(7, 7), Point(7, 8), Point(8, 8), Point(8, 7)):
                 game.play(point)
-            GomokuPlayer(time_limit=_WARM_SECONDS, book=False).genmove(game)
+                if game.move_number >= 3:
+                    GomokuPlayer(time_limit=_WARM_SECONDS, book=False).genmove(game)
 
     def genmove(self, game: GomokuGame) -> Point:
         """A legal move for the player to move. Raises ValueError when there is none."""

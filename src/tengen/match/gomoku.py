@@ -128,7 +128,9 @@ class BuiltinSide:
         self._limit = self._player.time_limit
 
     def new_game(self, rules: GomokuRules, clock: Clock | None) -> None:
-        """Nothing to set up: the game is passed to `genmove`."""
+        """Load the player's compiled code before any clock runs (once; a brain does it at
+        ``START``): loading it inside the first searched move cost 0.7 s of a 0.17 s budget."""
+        self._player.warm()
 
     def genmove(self, game: GomokuGame, color: Color, clock: Clock | None = None) -> Point:
         """The player's move."""
