@@ -17,8 +17,8 @@ from tengen.ai.gomoku_player import WARM_WAIT, GomokuPlayer
 from tengen.core import jit
 from tengen.core.color import Color
 from tengen.core.coords import Point
-from tengen.gomoku import GomokuGame, GomokuRules, Rule, forbidden_points
-from tengen.gomoku.gomocup import Brain
+from tengen.gomoku import GomokuGame, GomokuRules, Rule, forbidden_points, gomocup
+from tengen.gomoku.gomocup import Brain, Lag, Limits
 from tengen.gomoku.manager import (
     GomocupEngine,
     GomocupEngineDied,
@@ -146,6 +146,73 @@ def test_info_limits_and_unknown_keys() -> None:
     assert brain.limits.move_seconds() == 0.2  # the match's time, shared over 25 moves
     assert say(brain, "INFO timeout_turn 0") == []
     assert brain.limits.move_seconds() == 0
+
+
+def test_a_moves_lag_is_kept_back_for_every_move_still_to_come() -> None:
+    """0.02 s of lag, 100 moves to come: 2 s of the 5 s left are kept back, and the rest shared
+    over 25 moves; the turn's limit loses the lag once. A lag decays by a tenth a move."""
+    limits = Limits(timeout_turn=1000, time_left=5000)
+    assert limits.move_seconds(0.02, 100) == pytest.approx((5 - 2) / 25)
+    assert Limits(timeout_turn=1000).move_seconds(0.02, 100) == pytest.approx(0.85 - 0.02)
+    assert limits.move_seconds(0.06, 100) == 0  # more lag than time: move at once
+    lag = Lag()
+    lag.moved(allowed=0.2, took=0.15)  # under its time: no lag
+    assert lag.seconds == 0
+    lag.moved(allowed=0.2, took=0.3)
+    assert lag.seconds == pytest.approx(0.1)
+    lag.moved(allowed=0.2, took=0.21)
+    assert lag.seconds == pytest.approx(0.09)
+
+
+class _FakeTime:
+    """A monotonic clock that moves only when told."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def monotonic(self) -> float:
+        return self.now
+
+
+class _CostlyPlayer(GomokuPlayer):
+    """Thinks exactly its time limit, and every move costs `cost` seconds more; plays the
+    points of `own` in order (stones that never make a five)."""
+
+    def __init__(self, clock: _FakeTime, cost: float, own: list[Point]) -> None:
+        super().__init__()
+        self.clock, self.cost, self.own = clock, cost, iter(own)
+
+    def warm(self) -> None:
+        """Nothing to load."""
+
+    def genmove(self, game: GomokuGame) -> Point:
+        self.clock.now += self.time_limit + self.cost
+        return next(self.own)
+
+
+@pytest.mark.parametrize("cost", [0.005, 0.02])
+def test_a_short_match_is_not_lost_to_the_cost_of_each_move(
+    monkeypatch: pytest.MonkeyPatch, cost: float
+) -> None:
+    """A brain whose every move costs `cost` beyond its thinking, 3 s for the whole match and
+    112 moves to make (the stones never make a five), ends with time left: it measures the lag
+    and keeps it back for the moves to come. Sharing the time left over 25 moves and ignoring
+    the lag, 0.02 s a move runs out after about 50 moves."""
+    clock = _FakeTime()
+    monkeypatch.setattr(gomocup, "time", clock)
+    cells = [Point(c, r) for r in range(15) for c in range(15)]
+    black = [p for p in cells if (p.col // 2 + p.row) % 2 == 0]
+    white = [p for p in cells if (p.col // 2 + p.row) % 2 == 1]
+    brain = Brain(_CostlyPlayer(clock, cost, white))
+    left = 3.0
+    say(brain, "START 15", "INFO timeout_match 3000", "INFO timeout_turn 3000")
+    for point in black[:112]:
+        asked = clock.now
+        (reply,) = say(brain, f"INFO time_left {int(left * 1000)}", f"TURN {point.col},{point.row}")
+        move_of(reply)
+        left -= clock.now - asked
+        assert left > 0, f"out of time after {black.index(point) + 1} moves"
+    assert brain.game is not None and brain.game.move_number == 224 and not brain.game.is_over
 
 
 def test_info_thread_num_sets_the_search_threads() -> None:

@@ -81,6 +81,7 @@ alone is freestyle. A GUI that means renju by 2 (Piskvork for Renju, Yixin-Board
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol, TextIO
@@ -101,6 +102,7 @@ MOVE_TIME_CAP = 60.0  # seconds: the most the built-in player thinks on one move
 # overruns its own limit by milliseconds; Rapfi keeps back 30 ms.
 TURN_RESERVE_S = 0.1
 TURN_RESERVE_SHARE = 0.05
+LAG_DECAY = 0.9  # the share of a move's measured lag still expected at the next move
 # ASCII digits, at most 9 of them: int() of thousands of digits fails (and is slow).
 _COORDS = re.compile(r"\s*(-?\d{1,9})\s*,\s*(-?\d{1,9})\s*", re.ASCII)
 _FIELD = re.compile(r"\s*(-?\d{1,9})\s*,\s*(-?\d{1,9})\s*,\s*(-?\d{1,9})\s*", re.ASCII)
@@ -120,13 +122,34 @@ class Limits:
     timeout_turn: int = 5_000
     time_left: int = UNLIMITED_MS
 
-    def move_seconds(self) -> float:
+    def move_seconds(self, lag: float = 0.0, moves_left: int = 0) -> float:
         """Seconds the player may think on the next move: the turn's limit less a reserve (0.85
-        s of 1 s, 4.65 s of 5 s), and a share of the match's time left that lasts about 25
-        more moves."""
-        turn = self.timeout_turn / 1000 * (1 - TURN_RESERVE_SHARE) - TURN_RESERVE_S
-        left = self.time_left / 1000 / 25 if self.time_left > 0 else 0.0
+        s of 1 s, 4.65 s of 5 s) and `lag`, and a share of the match's time left that lasts
+        about 25 more moves, once `lag` is kept back for each of the `moves_left` the player
+        may still have to make (a short match is not lost by the moves' own cost)."""
+        turn = self.timeout_turn / 1000 * (1 - TURN_RESERVE_SHARE) - TURN_RESERVE_S - lag
+        spare = self.time_left / 1000 - lag * moves_left
+        left = spare / 25 if self.time_left > 0 else 0.0
         return max(0.0, min(turn, left, MOVE_TIME_CAP))
+
+
+@dataclass
+class Lag:
+    """How far a player's moves run past the time it gave them to think (seconds): the cost of
+    a move beyond its search (reading the board, judging fouls, a busy machine's stalls), the
+    most seen, forgetting `LAG_DECAY` of it each move."""
+
+    seconds: float = 0.0
+
+    def moved(self, allowed: float, took: float) -> None:
+        """Count a move that was allowed `allowed` seconds of thinking and took `took`."""
+        self.seconds = max(took - allowed, self.seconds * LAG_DECAY, 0.0)
+
+    def move_seconds(self, limits: Limits, game: GomokuGame) -> float:
+        """`limits`' thinking time for the player to move in `game`, keeping this lag back
+        for every move the player may still make on the board's empty points."""
+        empty = game.rules.width * game.rules.height - game.move_number
+        return limits.move_seconds(self.seconds, (empty + 1) // 2)
 
 
 @dataclass
@@ -173,11 +196,14 @@ class Brain:
         self.info: dict[str, str] = {}
         self.ended = False
         self._pending: _Pending | None = None
+        self.lag = Lag()
+        self._received = time.monotonic()  # when the line being handled was read
 
     # -- public ------------------------------------------------------------------------------
 
     def handle(self, line: str) -> list[str]:
         """The reply lines to one input line; never raises."""
+        self._received = time.monotonic()
         text = line.strip()
         if not text:
             return []
@@ -422,9 +448,10 @@ class Brain:
         if game.is_over:
             drawn = game.drawn_because
             raise ProtocolError(f"the game is over ({game.result}{drawn and ': ' + drawn})")
-        self.player.time_limit = self.limits.move_seconds()
+        allowed = self.player.time_limit = self.lag.move_seconds(self.limits, game)
         point = self.player.genmove(game)
         self._play(game, point)
+        self.lag.moved(allowed, time.monotonic() - self._received)
         return f"{point.col},{point.row}"
 
 

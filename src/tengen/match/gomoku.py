@@ -31,7 +31,7 @@ from tengen.clock import Clock, TimeControl
 from tengen.core.color import Color
 from tengen.core.coords import Move, Point
 from tengen.gomoku.game import GomokuGame, GomokuIllegal
-from tengen.gomoku.gomocup import UNLIMITED_MS, Limits
+from tengen.gomoku.gomocup import UNLIMITED_MS, Lag, Limits
 from tengen.gomoku.manager import GomocupEngine, GomocupError
 from tengen.gomoku.record import game_to_tree
 from tengen.gomoku.rules import GomokuRules, Opening
@@ -126,6 +126,7 @@ class BuiltinSide:
         self.name = name
         self._player = GomokuPlayer(seed)
         self._limit = self._player.time_limit
+        self._lag = Lag()
 
     def new_game(self, rules: GomokuRules, clock: Clock | None) -> None:
         """Load the player's compiled code before any clock runs (once; a brain does it at
@@ -134,10 +135,14 @@ class BuiltinSide:
 
     def genmove(self, game: GomokuGame, color: Color, clock: Clock | None = None) -> Point:
         """The player's move."""
-        if clock is not None:
-            budget = ProtocolTimes.of(clock).limits().move_seconds()
-            self._player.time_limit = min(self._limit, budget)
-        return self._player.genmove(game)
+        if clock is None:
+            return self._player.genmove(game)
+        budget = self._lag.move_seconds(ProtocolTimes.of(clock).limits(), game)
+        allowed = self._player.time_limit = min(self._limit, budget)
+        start = time.monotonic()
+        move = self._player.genmove(game)
+        self._lag.moved(allowed, time.monotonic() - start)
+        return move
 
     def swap2board(self, game: GomokuGame) -> list[Point] | None:
         """The player's opening stones or choice (by its evaluation)."""
