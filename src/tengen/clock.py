@@ -23,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 SYSTEMS = ("absolute", "byoyomi", "canadian", "fischer")
+LATE_DECAY = 0.9  # how much of a player's last lateness is still kept back at its next move
 _FORMS = {
     "absolute": re.compile(r"absolute:(?P<main>[\d.]+)"),
     "byoyomi": re.compile(r"byoyomi:(?P<main>[\d.]+)\+(?P<periods>\d+)x(?P<period>[\d.]+)"),
@@ -250,3 +251,10 @@ class Clock:
 
 def _secs(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else str(value)
+
+
+def lateness(kept: float, late: float) -> float:
+    """How late a player's next answer may come, to keep back from its thinking time (seconds):
+    this answer's `late` (past the time it gave itself) or the decayed `kept` of the answers
+    before, whichever is more, and never below 0. The Go and Gomoku players both keep it."""
+    return max(LATE_DECAY * kept, late, 0.0)

@@ -36,7 +36,7 @@ from tengen.ai.forest import Tree, summarize
 from tengen.ai.levels import DEFAULT_LEVEL
 from tengen.ai.levels import level as get_level
 from tengen.ai.position import Position, position
-from tengen.clock import Clock
+from tengen.clock import Clock, lateness
 from tengen.core import jit, playout
 from tengen.core.color import Color
 from tengen.core.coords import Move, Point
@@ -112,7 +112,7 @@ class MctsPlayer:
         finally:
             if clock is not None and seconds is not None:
                 late = time.monotonic() - start - seconds
-                self._late = timing.lateness(self._late, late)
+                self._late = lateness(self._late, late)
 
     def _genmove(
         self,

@@ -2,7 +2,7 @@
 
 `budget_seconds` cuts the player's own limit to what the clock can spare over the moves
 likely left, keeping back a safety for the answer to arrive and how late the answers on this
-machine lately came; `lateness` carries that lateness from one move to the next.
+machine lately came (`tengen.clock.lateness`).
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from tengen.core.game import Game
 
 SAFETY = 0.3  # seconds kept back from the clock for the answer to arrive
 MARGIN = 0.1  # share of the time left also kept back: a loaded machine answers late
-LATE_DECAY = 0.9  # how much of the last lateness is still kept back at the next move
 
 
 def budget_seconds(
@@ -41,9 +40,3 @@ def budget_seconds(
     spare = min(spare, allowance - SAFETY - MARGIN * allowance - late)
     spare = max(spare, 0.05)
     return spare if seconds is None else min(seconds, spare)
-
-
-def lateness(kept: float, late: float) -> float:
-    """The lateness to keep back at the next move: this answer's `late` (seconds past its
-    budget) or the decayed `kept` of the answers before, whichever is more, and never below 0."""
-    return max(LATE_DECAY * kept, late, 0.0)

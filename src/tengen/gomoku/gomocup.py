@@ -87,6 +87,7 @@ from dataclasses import dataclass, field, replace
 from typing import Protocol, TextIO
 
 from tengen import __version__
+from tengen.clock import lateness
 from tengen.core.color import Color
 from tengen.core.coords import Point
 from tengen.gomoku.game import GomokuGame, GomokuIllegal
@@ -102,7 +103,6 @@ MOVE_TIME_CAP = 60.0  # seconds: the most the built-in player thinks on one move
 # overruns its own limit by milliseconds; Rapfi keeps back 30 ms.
 TURN_RESERVE_S = 0.1
 TURN_RESERVE_SHARE = 0.05
-LAG_DECAY = 0.9  # the share of a move's measured lag still expected at the next move
 # ASCII digits, at most 9 of them: int() of thousands of digits fails (and is slow).
 _COORDS = re.compile(r"\s*(-?\d{1,9})\s*,\s*(-?\d{1,9})\s*", re.ASCII)
 _FIELD = re.compile(r"\s*(-?\d{1,9})\s*,\s*(-?\d{1,9})\s*,\s*(-?\d{1,9})\s*", re.ASCII)
@@ -136,14 +136,14 @@ class Limits:
 @dataclass
 class Lag:
     """How far a player's moves run past the time it gave them to think (seconds): the cost of
-    a move beyond its search (reading the board, judging fouls, a busy machine's stalls), the
-    most seen, forgetting `LAG_DECAY` of it each move."""
+    a move beyond its search (reading the board, judging fouls, a busy machine's stalls), as
+    `tengen.clock.lateness` keeps it."""
 
     seconds: float = 0.0
 
     def moved(self, allowed: float, took: float) -> None:
         """Count a move that was allowed `allowed` seconds of thinking and took `took`."""
-        self.seconds = max(took - allowed, self.seconds * LAG_DECAY, 0.0)
+        self.seconds = lateness(self.seconds, took - allowed)
 
     def move_seconds(self, limits: Limits, game: GomokuGame) -> float:
         """`limits`' thinking time for the player to move in `game`, keeping this lag back
