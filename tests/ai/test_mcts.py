@@ -281,12 +281,15 @@ class MctsPlayerContext:
         self.player.close()
 
 
+@pytest.mark.parametrize("periods", [1, 3])
 @pytest.mark.parametrize("period", [1.0, 1.5, 2.0, 5.0, 10.0, 30.0])
-def test_thinks_most_of_a_byoyomi_period_and_keeps_a_margin(period: float) -> None:
+def test_thinks_most_of_a_byoyomi_period_and_keeps_a_margin(period: float, periods: int) -> None:
     """On byo-yomi with no main time left the player searches at least 80% of a period of 5 s
     or more (it searched 0.8 of it less 0.3 s), and always leaves SAFETY seconds and MARGIN of
-    the period for the answer to arrive on a loaded machine."""
-    clock = Clock(TimeControl("byoyomi", 0.0, period=period, periods=1))
+    the period for the answer to arrive on a loaded machine, however many periods are left (it
+    once kept them from all three periods, thought 1.8 s of a 2 s period, and lost one on a
+    loaded machine)."""
+    clock = Clock(TimeControl("byoyomi", 0.0, period=period, periods=periods))
     spare = budget_seconds(None, clock, Game(9))
     assert spare is not None
     assert spare <= period - SAFETY - MARGIN * period
@@ -303,6 +306,7 @@ def test_a_late_answer_shortens_the_next_budget() -> None:
     assert late == pytest.approx(on_time - 1.2)
     player = MctsPlayer(playouts=50, threads=1, seed=1)
     try:
+        player.warm(9)  # run alone on a cold cache, the move compiled the search on its clock
         player._late = 1.0
         player.genmove(Game(9), Color.BLACK, clock)  # on time: the lateness decays
         assert 0 <= player._late <= 0.9

@@ -37,6 +37,8 @@ def budget_seconds(
     else:
         spare = main / moves_left
     allowance = clock.allowance()
+    if c.system == "byoyomi":  # the margins are kept within the period: a late move loses one
+        allowance = min(allowance, clock.remaining() + (0.0 if clock.in_overtime else c.period))
     spare = min(spare, allowance - SAFETY - MARGIN * allowance - late)
     spare = max(spare, 0.05)
     return spare if seconds is None else min(seconds, spare)
