@@ -136,7 +136,10 @@ def shot(page: Page, name: str) -> None:
 
 
 def point(page: Page, vertex: str, height: int = 9) -> None:
-    """Click the board at a GTP vertex such as D4."""
+    """Click the board at a GTP vertex such as D4, once no action is on its way: the page
+    ignores board clicks meanwhile (a comment still being saved on CI's loaded machine took
+    a click so)."""
+    idle(page)
     col = "ABCDEFGHJKLMNOPQRSTUVWXYZ".index(vertex[0])
     row = height - int(vertex[1:])
     page.click(f'#board .pt[data-col="{col}"][data-row="{row}"]')
