@@ -87,14 +87,14 @@ def warm_reading() -> None:
 
 
 def warm_gomoku() -> None:
-    """A short search of the Gomoku player (renju, so Black's foul checks run too), and the
-    renju judge's calls from Python."""
+    """The Gomoku player's own warm-up (short searches for both colours, freestyle and renju),
+    and the renju judge's calls from Python."""
+    GomokuPlayer().warm()
     game = GomokuGame(GomokuRules(Rule.RENJU))
     for p in (Point(7, 7), Point(7, 6), Point(8, 8), Point(6, 6)):
         game.play(p)
     game.forbidden_points()
     renju.has_allowed_point(game.board)
-    GomokuPlayer(time_limit=0.05, book=False).genmove(game)
 
 
 def main() -> None:

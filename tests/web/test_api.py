@@ -11,6 +11,7 @@ import pytest
 from starlette.testclient import TestClient
 
 import tengen
+from tengen.ai.gomoku_player import GomokuPlayer
 from tengen.core.coords import to_gtp
 from tengen.sgf import parse
 from tengen.web import Config, create_app
@@ -695,6 +696,9 @@ def test_gomoku_sgf_import(client: TestClient) -> None:
 
 def test_gomocup_engine_opponent(db: Path) -> None:
     """tengen's own Gomocup brain (``tengen gomocup``) as the engine of a Gomoku seat."""
+    # Numba's cache gets the player's kernels first: a brain that compiled them itself (the
+    # suite compiles on demand) overran the seat's 30 s for START on a cold cache.
+    GomokuPlayer().warm()
     brain = [sys.executable, "-m", "tengen", "gomocup"]
     with TestClient(create_app(Config(db=db, gomoku_engine=brain))) as client:
         assert "engine" in client.get("/api/config").json()["gomoku"]["seats"]
