@@ -508,8 +508,36 @@ def test_a_double_clicked_undo_takes_back_one_move(server: Server, page: Page) -
     page.dblclick("#undo")
     expect(page.locator("#status")).to_have_text("Move 2. Black to play (you).")
     expect(page.locator("#undo")).to_be_enabled()
+    idle(page)
     assert stones(page) == 2
     shot(page, "undo-double-click")
+
+
+@pytest.mark.parametrize("button", ["undo", "pass"])
+def test_a_persons_double_click_acts_once(server: Server, page: Page, button: str) -> None:
+    """The second click of a double click comes after the first was answered (a person's
+    clicks are 100-200 ms apart; a local server answers in a few): it is ignored, not a
+    second undo or a second pass, which would end the game."""
+    new_game(page, server.url)
+    play(page, "C3", "D4")
+    before = page.locator("#status").inner_text()
+
+    def centre() -> tuple[float, float]:
+        box = bounding_box(page, f"#{button}")
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    page.mouse.click(*centre())
+    expect(page.locator("#status")).not_to_have_text(before)
+    idle(page)  # the first click's action is answered
+    answered = page.locator("#status").inner_text()
+    page.mouse.move(*centre())  # a line "pass" above moves the button down
+    page.mouse.down(click_count=2)  # the browser's second click of a double click
+    page.mouse.up(click_count=2)
+    page.wait_for_timeout(500)
+    idle(page)
+    expect(page.locator("#status")).to_have_text(answered)
+    expect(page.locator("#scoring")).to_be_hidden()  # two passes would start the counting
+    assert stones(page) == (1 if button == "undo" else 2)
 
 
 def test_the_computer_is_seen_thinking(server: Server, page: Page) -> None:

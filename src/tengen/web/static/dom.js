@@ -6,6 +6,14 @@ export const NS = "http://www.w3.org/2000/svg";
 /** The element with this id. */
 export const $ = (id) => document.getElementById(id);
 
+/** A click handler that ignores the second click of a double click (the event's `detail`,
+ * its click count; 0 from the keyboard): the page ignores clicks only while an action is on
+ * its way, and a local server answers the first click of a person's double click before the
+ * second comes, so a double-clicked pass or undo would act twice. */
+export function single(handler) {
+  return (e) => { if (e.detail <= 1) handler(); };
+}
+
 /** An SVG element `name` with attributes, appended to `parent` when given. */
 export function svg(name, attrs = {}, parent = null) {
   const node = document.createElementNS(NS, name);

@@ -1,7 +1,7 @@
 // The page: the game list and new-game form, and one game's board and controls.
 // The server owns the game; this draws its state and sends intents.
 
-import { $, h } from "./dom.js";
+import { $, h, single } from "./dom.js";
 import { showEngineSettings, setupEngineSettings } from "./engines.js";
 import { renderGameInfo, setupGameInfo, setupPlayFrom } from "./gameinfo.js";
 import { openAnalysis, receive, renderAnalysis, setupAnalysis, setupEngines } from "./analysis.js";
@@ -37,7 +37,8 @@ function options() {
 
 /** Post an action for the current game with a fitting token; errors go to the message line.
  * One at a time: while the server works on one, the controls are disabled and clicks ignored
- * (a double-clicked undo would otherwise take back two moves). */
+ * (with `single`, which drops a double click's second click, a double-clicked undo takes back
+ * one move however fast the server answers). */
 async function act(path, body) {
   if (app.busy) return;
   const seat = app.state ? storedSeat(app.state, app.state.acting ?? app.state.to_play) : "black";
@@ -433,19 +434,19 @@ function setup() {
   setupTools(act, () => app.state && render());
   setupAnalysis(() => ({ id: app.id, state: app.state }), () => app.state && render());
   setupEngineSettings(() => { app.config = null; }); // the next game asks for the engines again
-  $("pass").onclick = () => act("pass");
-  $("undo").onclick = () => act("undo");
-  $("redo").onclick = () => act("redo");
-  $("undo-accept").onclick = () => act("undo/answer", { accept: true });
-  $("undo-decline").onclick = () => act("undo/answer", { accept: false });
-  $("confirm-play").onclick = () => app.pending && act("move", { vertex: app.pending });
+  $("pass").onclick = single(() => act("pass"));
+  $("undo").onclick = single(() => act("undo"));
+  $("redo").onclick = single(() => act("redo"));
+  $("undo-accept").onclick = single(() => act("undo/answer", { accept: true }));
+  $("undo-decline").onclick = single(() => act("undo/answer", { accept: false }));
+  $("confirm-play").onclick = single(() => app.pending && act("move", { vertex: app.pending }));
   $("confirm-cancel").onclick = () => { app.pending = null; render(); };
   setupPrefs(() => { app.pending = null; if (app.state) render(); });
   $("to-game").onclick = () => app.state?.copy_of ? go(`/game/${app.state.copy_of}`) : act("mode", { mode: "play" });
   $("resign").onclick = () => confirm("Resign this game?") && act("resign");
-  $("score").onclick = () => act("score");
-  $("score-accept").onclick = () => act("score/accept");
-  $("score-cancel").onclick = () => act("score/cancel");
+  $("score").onclick = single(() => act("score"));
+  $("score-accept").onclick = single(() => act("score/accept"));
+  $("score-cancel").onclick = single(() => act("score/cancel"));
   $("to-review").onclick = () => app.state?.seated ? reviewCopy() : act("mode", { mode: "review" });
   $("type-move").addEventListener("submit", (e) => {
     e.preventDefault();

@@ -1,6 +1,6 @@
 // Review: open records (file, drop, paste), step through them, variations, tree, comments.
 
-import { $, svg as svgEl } from "./dom.js";
+import { $, single, svg as svgEl } from "./dom.js";
 import { request, saveTokens } from "./api.js";
 
 
@@ -42,8 +42,8 @@ export function setupReview(act) {
   $("move-box").onchange = (e) => nav({ move: Number(e.target.value) });
   $("slider").onchange = (e) => nav({ move: Number(e.target.value) });
   $("save-comment").onclick = () => act("comment", { comment: $("comment").value });
-  $("promote").onclick = () => act("promote");
-  $("delete-branch").onclick = () => act("delete-branch");
+  $("promote").onclick = single(() => act("promote"));
+  $("delete-branch").onclick = single(() => act("delete-branch"));
   document.addEventListener("keydown", (e) => {
     if ($("review-controls").hidden || e.target.closest("input, textarea, select")) return;
     const keys = { ArrowLeft: { to: "back" }, ArrowRight: { to: "forward" }, Home: { to: "start" },
