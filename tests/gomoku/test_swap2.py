@@ -4,6 +4,7 @@ process, and as ``tengen gomocup`` driven by tengen's manager), swap1 and swap2.
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -69,6 +70,24 @@ def test_the_side_judged_worse_is_swapped_away() -> None:
     assert b.game is not None and b.game.moves[-1] == (Color.WHITE, sixth)
 
 
+@pytest.mark.parametrize("count", [3, 5])
+def test_stones_written_as_board_lines_are_read_as_the_protocols(count: int) -> None:
+    """``x,y,field`` lines (Rapfi's reading of SWAP2BOARD: 1 the side to move's, White's; 2
+    Black's) set up the same stones, in turn, as ``x,y`` lines."""
+    stones = ["7,7", "8,7", "7,9", "8,8", "6,6"][:count]
+    fields = [f"{s},{2 - k % 2}" for k, s in enumerate(stones)]
+    placed = []
+    for lines in (stones, fields):
+        b = brain("START 15", "INFO rule 1")
+        assert not swap2(b, *lines).startswith("ERROR")
+        assert b.game is not None
+        placed.append(b.game.moves[:count])
+    assert placed[0] == placed[1]
+    turns = [Color.BLACK, Color.WHITE] * 3
+    assert [c for c, _ in placed[1]] == turns[:count]
+    assert [f"{p.col},{p.row}" for _, p in placed[1]] == stones
+
+
 def test_swap1_never_places_two() -> None:
     for seed in range(6):
         b = brain("START 15", "INFO opening swap1")
@@ -84,6 +103,9 @@ def test_swap1_never_places_two() -> None:
         (["7,7", "8,7", "7,7"], "occupied"),
         (["7,7", "8,7", "7,99"], "off the 15x15 board"),
         (["7,7", "8,7", "x"], "wants x,y"),
+        (["7,7,1", "8,7,1", "7,9,2"], "line 1: field 1, but stone 1 is Black's, the opponent's"),
+        (["7,7,2", "8,7,2", "7,9,2"], "line 2: field 2, but stone 2 is White's"),
+        (["7,7,2", "8,7,1", "7,9,3"], "line 3: field 3"),
     ],
 )
 def test_swap2board_errors(stones: list[str], reason: str) -> None:
@@ -147,4 +169,49 @@ for line in sys.stdin:
         stones = None
     elif stones is not None:
         stones += 1
+"""
+
+
+@pytest.mark.parametrize(
+    ("name", "fields"), [("pbrain-rapfi", True), ("Rapfi_brain.sh", True), ("pbrain-embryo", False)]
+)
+def test_manager_writes_the_stones_as_the_brain_reads_them(
+    tmp_path: Path, name: str, fields: bool
+) -> None:
+    """The protocol's ``x,y`` lines, except to a brain whose command names it as one that
+    reads only ``BOARD``'s ``x,y,field`` (Rapfi, which answers each ``x,y`` line with ERROR).
+    The fake brain, run under `name`, answers SWAP2BOARD with the lines it was sent."""
+    script = tmp_path / name
+    script.write_text(_ECHO)
+    with GomocupEngine([sys.executable, str(script)], timeout=60) as engine:
+        engine.start(15)
+        three = [Point(7, 7), Point(8, 7), Point(7, 9)]
+        with pytest.raises(GomocupError) as sent:
+            engine.swap2board(three)
+        five = [*three, Point(8, 8), Point(6, 6)]
+        with pytest.raises(GomocupError) as sent_five:
+            engine.swap2board(five)
+    expected = "7,7,2|8,7,1|7,9,2" if fields else "7,7|8,7|7,9"
+    assert f"'{expected}'" in str(sent.value)
+    expected = "7,7,2|8,7,1|7,9,2|8,8,1|6,6,2" if fields else "7,7|8,7|7,9|8,8|6,6"
+    assert f"'{expected}'" in str(sent_five.value)
+
+
+# A brain that answers OK to START and SWAP2BOARD with its lines joined by "|" (no answer the
+# opening allows: the manager's error quotes it).
+_ECHO = """
+import sys
+lines = None
+for line in sys.stdin:
+    text = line.strip()
+    word = text.upper()
+    if word.startswith("START"):
+        print("OK", flush=True)
+    elif word == "SWAP2BOARD":
+        lines = []
+    elif word == "DONE" and lines is not None:
+        print("|".join(lines), flush=True)
+        lines = None
+    elif lines is not None:
+        lines.append(text)
 """

@@ -23,7 +23,8 @@ command                    reply
                            game's winning line, skipped), in any order; the brain's move
 ``YXBOARD`` ... ``DONE``   the same position, set without a reply (Yixin-Board)
 ``SWAP2BOARD``             lines ``x,y`` to ``DONE``: the swap2 opening's stones so far,
-                           Black first in turn (Gomocup 2020). With none, three stones
+                           Black first in turn (Gomocup 2020; ``x,y,field`` as ``BOARD``'s
+                           lines, Rapfi's form, is read too). With none, three stones
                            ``x,y x,y x,y``; with three, ``SWAP`` (it takes Black), White's
                            fourth ``x,y``, or the fourth and fifth ``x,y x,y``; with five,
                            ``SWAP`` (it takes Black) or White's sixth ``x,y``. ``INFO opening
@@ -375,7 +376,7 @@ class Brain:
         points = []
         for number, text in enumerate(lines, 1):
             where = f"SWAP2BOARD line {number}"
-            points.append(self._on_board(old, *_numbers(text, where), where))
+            points.append(self._on_board(old, *_swap2_stone(text, number, where), where))
         if len(points) not in (0, 3, 5):
             raise ProtocolError(f"SWAP2BOARD with {len(points)} stones (0, 3 or 5 are asked)")
         swap1 = self.info.get("opening", "").lower() in ("swap", "swap1")
@@ -468,6 +469,21 @@ def _numbers(text: str, command: str) -> tuple[int, int]:
     if match is None:
         raise ProtocolError(f"{command} wants x,y, not {text[:40]!r}")
     return int(match.group(1)), int(match.group(2))
+
+
+def _swap2_stone(text: str, number: int, where: str) -> tuple[int, int]:
+    """The point of the `number`-th ``SWAP2BOARD`` line: ``x,y`` as the protocol has it, or
+    ``x,y,field`` as in ``BOARD`` (Rapfi's reading), whose field must then be the stone's: 2
+    for Black's (the odd lines: the side to move after 3 or 5 stones is White), 1 for White's."""
+    match = _FIELD.fullmatch(text)
+    if match is None:
+        return _numbers(text, where)
+    x, y, field = (int(g) for g in match.groups())
+    stone = 2 if number % 2 else 1
+    if field != stone:
+        whose = "Black's, the opponent's (2)" if stone == 2 else "White's, the side to move's (1)"
+        raise ProtocolError(f"{where}: field {field}, but stone {number} is {whose}")
+    return x, y
 
 
 def _set_up(rules: GomokuRules, black: Sequence[Point], white: Sequence[Point]) -> GomokuGame:

@@ -19,6 +19,7 @@ import contextlib
 import re
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from types import TracebackType
 
 from tengen.core.coords import Point
@@ -30,6 +31,12 @@ _MESSAGES = 200
 _MOVE = re.compile(r"\s*(\d+)\s*,\s*(\d+)\s*")
 _ABOUT = re.compile(r'(\w+)\s*=\s*"([^"]*)"')
 _FORBID = re.compile(r"FORBID\s*((?:\d{4})*)\s*\.", re.IGNORECASE)
+# Brains that read SWAP2BOARD's stones only as BOARD's ``x,y,field`` lines, not as the
+# protocol's ``x,y``, known by a word in their command's file names (as Lizzie knows KataGo):
+# Rapfi answers each ``x,y`` line "ERROR Color is not a valid value", then answers for an
+# empty board. Not by ABOUT: a brain need not answer it, and one that does not would be
+# waited for until its timeout and killed.
+_SWAP2_FIELDS = ("rapfi",)
 
 
 class GomocupError(ProgramError):
@@ -60,6 +67,8 @@ class GomocupEngine:
         self.argv = list(argv)
         self.timeout = timeout
         self.messages: collections.deque[str] = collections.deque(maxlen=_MESSAGES)
+        names = [Path(word).name.lower() for word in self.argv]
+        self.swap2_fields = any(brain in name for brain in _SWAP2_FIELDS for name in names)
         try:
             self._proc = LineProcess(self.argv)
         except OSError as error:
@@ -131,13 +140,18 @@ class GomocupEngine:
     ) -> list[Point] | None:
         """``SWAP2BOARD`` with the opening's stones so far (0, 3 or 5): the brain's stones for
         the side to move, or None for ``SWAP``. Under swap (swap1) ``INFO opening swap1`` goes
-        first, tengen's word to brains that know it that two stones are no answer.
+        first, tengen's word to brains that know it that two stones are no answer. The stones
+        go as ``x,y`` lines, as the protocol has them, or with `swap2_fields` (a brain named
+        in `_SWAP2_FIELDS`) as ``BOARD``'s ``x,y,field``, 1 for the side to move's (White's)
+        and 2 for Black's.
 
         Raises GomocupRefused for ``ERROR``/``UNKNOWN``, GomocupError for another answer.
         """
         if opening is Opening.SWAP:
             self.info("opening", "swap1")
-        for line in ["SWAP2BOARD", *(f"{p.col},{p.row}" for p in stones)]:
+        fields = [f",{2 - k % 2}" if self.swap2_fields else "" for k in range(len(stones))]
+        lines = [f"{p.col},{p.row}{field}" for p, field in zip(stones, fields, strict=True)]
+        for line in ["SWAP2BOARD", *lines]:
             self._send(line)
         answer = self._answer("DONE")
         if answer.upper() == "SWAP":
