@@ -20,13 +20,15 @@ default it searches on one, where tengen's brain takes one a core).
 (one pass of all 26 per K, in the order given) instead of as written: the same openings and
 balance as positions, but other games, as the brains do not play a turned position exactly
 as the unturned one (a run with the openings as written replays some earlier games move for
-move). Also prints the VCF solver's nodes per second over the
+move). ``--swap swap2`` (or ``swap1``) plays no openings: each game opens by that rule, the
+brains placing the stones and choosing colours (``SWAP2BOARD``), the player scheduled for Black
+opening, alternately. Also prints the VCF solver's nodes per second over the
 puzzle set (tests/data/gomoku_vcf.txt). Each tree's numba cache must be warm first
 (``TENGEN_JIT=compiled python -m tengen.warm`` with its PYTHONPATH): a brain that compiles
 during a game loses it on time.
 
 Run ``python bench/gomoku_strength.py [--games 40] [--seconds 1] [--rules freestyle renju]
-[--rapfi-nodes 3000 10000] [--rapfi-threads 2] [--old /tmp/old/src] [--turns 1 2 3]
+[--rapfi-nodes 3000 10000] [--rapfi-threads 2] [--old /tmp/old/src] [--turns 1 2 3 | --swap swap2]
 [--dir bench/results/gomoku]``; resumable (the match runner's results).
 """
 
@@ -69,15 +71,26 @@ def turned_openings(turns: list[int], folder: Path) -> Path:
 
 
 def match(
-    name: str, players: list[str], rule: str, games: int, seconds: float, out: Path, openings: Path
+    name: str,
+    players: list[str],
+    rule: str,
+    games: int,
+    seconds: float,
+    out: Path,
+    openings: Path,
+    swap: str | None = None,
 ) -> None:
-    """One match through ``tengen match``; its summary goes to stdout."""
+    """One match through ``tengen match``, from `openings` or, with `swap`, by that swap
+    rule's decisions; its summary goes to stdout."""
+    start = ["--swap", swap] if swap else ["--openings", str(openings)]
+    folder = out / f"{name}-{rule}" if not swap else out / f"{name}-{rule}-{swap}"
     command = [
         sys.executable, "-m", "tengen", "match", "--game", "gomoku", "--rules", rule,
-        "--time", f"byoyomi:0+1x{seconds:g}", "--openings", str(openings),
-        "--games", str(games), "-o", str(out / f"{name}-{rule}"), *players,
+        "--time", f"byoyomi:0+1x{seconds:g}", *start,
+        "--games", str(games), "-o", str(folder), *players,
     ]  # fmt: skip
-    print(f"== {name}, {rule}, {games} games, {seconds:g} s a move", flush=True)
+    print(f"== {name}, {rule}{f', {swap}' if swap else ''}, {games} games, {seconds:g} s a move",
+          flush=True)  # fmt: skip
     subprocess.run(command, check=False, env=dict(os.environ, TENGEN_JIT="compiled"))
 
 
@@ -127,6 +140,7 @@ def main() -> None:
     parser.add_argument("--rapfi-threads", type=int, default=0, metavar="N")
     parser.add_argument("--old", help="a tengen source tree to play head to head")
     parser.add_argument("--turns", type=int, nargs="+", default=[], metavar="K")
+    parser.add_argument("--swap", choices=["swap1", "swap2"], help="open by the brains' swap")
     parser.add_argument("--dir", type=Path, default=ROOT / "bench/results/gomoku")
     args = parser.parse_args()
     os.environ["TENGEN_JIT"] = "compiled"
@@ -136,12 +150,13 @@ def main() -> None:
     for rule in args.rules:
         if RAPFI.exists():
             for name, brain in rapfi_rungs(args.rapfi_nodes, args.rapfi_threads):
-                match(name, [new, brain], rule, args.games, args.seconds, args.dir, openings)
+                match(name, [new, brain], rule, args.games, args.seconds, args.dir, openings,
+                      args.swap)  # fmt: skip
         else:
             print(f"skipped: no Rapfi at {RAPFI} (make rapfi builds it)")
         if args.old:
             old = f"old=env PYTHONPATH={args.old} {sys.executable} {ROOT / 'bench/gomoku_brain.py'}"
-            match("old", [new, old], rule, args.games, args.seconds, args.dir, openings)
+            match("old", [new, old], rule, args.games, args.seconds, args.dir, openings, args.swap)
 
 
 if __name__ == "__main__":
