@@ -161,6 +161,56 @@ def test_two_brains_open_by_swap2_and_the_outcome_says_who_took_black() -> None:
     assert outcome.moves >= 4 and outcome.result.to_sgf() == root.get("RE")
 
 
+def test_a_brain_asked_for_its_swap_decision_is_told_its_time_first(tmp_path: Path) -> None:
+    """The protocol: ``INFO time_left`` goes before ``SWAP2BOARD`` as before a move; tengen
+    sends the turn's time too, so that a brain decides in the time a move would take (the
+    decision is not charged to the clock). The brain here logs its lines, takes Black and
+    then answers nonsense (a forfeit that ends the game)."""
+    log = tmp_path / "lines.log"
+    script = tmp_path / "swapper.py"
+    script.write_text(_SWAPPER)
+    brain = make_side(PlayerSpec("brain", f"{sys.executable} {script} {log}"), 0)
+    opener = make_side(PlayerSpec("builtin", "builtin"), 0)
+    rules = GomokuRules(Rule.STANDARD, opening=Opening.SWAP2)
+    try:
+        config = GomokuConfig(rules, TimeControl.parse("byoyomi:0+1x2"))
+        outcome = play_gomoku(opener, brain, config)
+    finally:
+        brain.close()
+        opener.close()
+    assert outcome.swapped and outcome.result.winner is Color.WHITE  # brain took Black, failed
+    lines = log.read_text().splitlines()
+    asked = lines.index("SWAP2BOARD")
+    told = [line.split()[1:] for line in lines[:asked] if line.startswith("INFO")]
+    assert ["timeout_turn", "2000"] in told[-2:] and ["time_left", "2147483647"] in told[-2:]
+    opening = game_from_tree(parse(outcome.sgf).games[0], rules).moves[:3]
+    assert lines[asked + 1 : asked + 5] == [*(f"{p.col},{p.row}" for _, p in opening), "DONE"]
+
+
+# A brain that logs every line to the file it is given, answers SWAP to SWAP2BOARD and
+# nonsense to a request for a move.
+_SWAPPER = """
+import sys
+log = open(sys.argv[1], "a")
+swap2board = False
+for line in sys.stdin:
+    text = line.strip()
+    log.write(text + "\\n")
+    log.flush()
+    if text.startswith("START"):
+        print("OK", flush=True)
+    elif text == "SWAP2BOARD":
+        swap2board = True
+    elif text == "DONE" and swap2board:
+        swap2board = False
+        print("SWAP", flush=True)
+    elif text in ("DONE", "BEGIN") or text.startswith("TURN"):
+        print("lorem ipsum", flush=True)
+    elif text == "END":
+        break
+"""
+
+
 @pytest.mark.parametrize(
     ("extra", "says"),
     [(["--game", "go"], "--swap: for Gomoku only"), (["--openings", "x"], "a game opens one way")],

@@ -103,9 +103,10 @@ class GomokuSide(seat.Player[GomokuGame, Point], Protocol):
         """The move for `color`, the player to move in `game`; errors of a brain propagate."""
         ...
 
-    def swap2board(self, game: GomokuGame) -> list[Point] | None:
+    def swap2board(self, game: GomokuGame, clock: Clock | None = None) -> list[Point] | None:
         """The swap opening's decision due from this player (``SWAP2BOARD``): the stones it
-        places for the side to move, or None (``SWAP``); errors of a brain propagate."""
+        places for the side to move, or None (``SWAP``), told the time of `clock` but not
+        charged to it; errors of a brain propagate."""
         ...
 
 
@@ -144,8 +145,8 @@ class BuiltinSide:
         self._lag.moved(allowed, time.monotonic() - start)
         return move
 
-    def swap2board(self, game: GomokuGame) -> list[Point] | None:
-        """The player's opening stones or choice (by its evaluation)."""
+    def swap2board(self, game: GomokuGame, clock: Clock | None = None) -> list[Point] | None:
+        """The player's opening stones or choice (by its evaluation, in its own time)."""
         if not game.moves:
             return self._player.open_three(game)
         two = game.rules.opening is Opening.SWAP2 and game.move_number == 3
@@ -172,9 +173,15 @@ class BrainSide:
             self.engine.info("timeout_match", ProtocolTimes.of(clock).match_ms)
         self._seen = 0
 
-    def swap2board(self, game: GomokuGame) -> list[Point] | None:
-        """``SWAP2BOARD`` with the stones so far; the brain is then sent the whole board."""
+    def swap2board(self, game: GomokuGame, clock: Clock | None = None) -> list[Point] | None:
+        """``SWAP2BOARD`` with the stones so far, after the turn's time and the time left
+        under a clock (as the protocol asks before it); the brain is then sent the whole
+        board."""
         self.engine.timeout = self._timeout
+        if clock is not None:
+            limits = ProtocolTimes.of(clock).limits()
+            self.engine.info("timeout_turn", limits.timeout_turn)
+            self.engine.info("time_left", limits.time_left)
         self._seen = None
         return self.engine.swap2board([p for _, p in game.moves], game.rules.opening)
 
@@ -270,7 +277,7 @@ def _run(
         assert move is not None  # openings are checked by `check_openings`
         game.play(move, color)
         times.append(None)
-    ended = _swap_opening(game, players, times)
+    ended = _swap_opening(game, players, clocks, times)
     if ended is not None:
         return ended
     while not game.is_over:
@@ -293,18 +300,22 @@ def _run(
 
 
 def _swap_opening(
-    game: GomokuGame, players: dict[Color, GomokuSide], times: Times
+    game: GomokuGame,
+    players: dict[Color, GomokuSide],
+    clocks: dict[Color, Clock | None],
+    times: Times,
 ) -> tuple[Result, str] | None:
     """The swap opening's decisions (``GomokuRules.opening``), `players` by their colours
     updated when a swap gives Black to the second player; the ending if one fails. The
-    decisions are outside the game clocks (a brain still answers within its timeout)."""
+    decisions are outside the game clocks (a brain is told its clock's turn and time left, and
+    answers within its timeout)."""
     sides = {1: players[Color.BLACK], 2: players[Color.WHITE]}
     while (due := game.opening_decision) is not None:
         side = sides[due]
         color = Color.BLACK if game.player_of(Color.BLACK) == due else Color.WHITE
         before = game.move_number
         try:
-            game.decide_opening(side.swap2board(game))
+            game.decide_opening(side.swap2board(game, clocks[color]))
         except GomocupError as err:
             return Result(color.opponent, None, "forfeit"), f"{side.name} failed: {err}"
         except GomokuIllegal as err:
