@@ -3,6 +3,7 @@ process, and as ``tengen gomocup`` driven by tengen's manager), swap1 and swap2.
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from tengen.gomoku.gomocup import Brain
 from tengen.gomoku.manager import GomocupEngine, GomocupError, play_game
 
 BRAIN = [sys.executable, "-m", "tengen", "gomocup"]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def brain(*setup: str) -> Brain:
@@ -215,3 +217,48 @@ for line in sys.stdin:
     elif lines is not None:
         lines.append(text)
 """
+
+
+def rapfi() -> list[str]:
+    """Rapfi's brain (``$RAPFI``, else build/rapfi/pbrain-rapfi from ``make rapfi``), its
+    classical evaluation; the test skips without it."""
+    found = Path(os.environ.get("RAPFI", ROOT / "build" / "rapfi" / "pbrain-rapfi"))
+    if not found.is_file():
+        pytest.skip(f"Rapfi not found at {found} (make rapfi, or set RAPFI)")
+    return [str(found)]
+
+
+@pytest.mark.parametrize("rule", [Rule.FREESTYLE, Rule.RENJU])
+def test_rapfi_answers_every_swap2_question_of_the_manager(rule: Rule) -> None:
+    """Against a program tengen did not write: Rapfi, asked as the manager asks (0, 3 and 5
+    stones), answers each with a decision the opening allows, never ERROR. Before the
+    manager sent it ``x,y,field`` lines, it refused every question with stones. Each question
+    goes to a fresh Rapfi, as in a match the next question goes to the other brain: Rapfi
+    drops a command that comes while it is still winding down its last search."""
+    rules = GomokuRules(rule, opening=Opening.SWAP2)
+
+    def ask(stones: list[Point]) -> list[Point] | None:
+        with GomocupEngine(rapfi(), timeout=60) as engine:
+            engine.start(15)
+            engine.set_rules(rules)
+            engine.info("timeout_turn", 300)
+            return engine.swap2board(stones)
+
+    three = ask([])
+    assert three is not None and len(three) == 3
+    game = GomokuGame(rules)
+    game.decide_opening(three)
+    game.decide_opening(ask(three))  # raises if the opening does not allow the answer
+    five = GomokuGame(rules)
+    five.decide_opening(three)
+    five.decide_opening(_two_more(five))
+    answer = ask([p for _, p in five.moves])
+    assert answer is None or len(answer) == 1
+    five.decide_opening(answer)
+
+
+def _two_more(game: GomokuGame) -> list[Point]:
+    """A white and a black stone on the first empty points of the middle row."""
+    taken = {p for _, p in game.moves}
+    free = [Point(c, 7) for c in range(15) if Point(c, 7) not in taken]
+    return free[:2]
