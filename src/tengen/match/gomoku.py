@@ -179,9 +179,7 @@ class BrainSide:
         board."""
         self.engine.timeout = self._timeout
         if clock is not None:
-            limits = ProtocolTimes.of(clock).limits()
-            self.engine.info("timeout_turn", limits.timeout_turn)
-            self.engine.info("time_left", limits.time_left)
+            self._tell_time(clock)
         self._seen = None
         return self.engine.swap2board([p for _, p in game.moves], game.rules.opening)
 
@@ -194,9 +192,7 @@ class BrainSide:
         engine = self.engine
         engine.timeout = self._timeout
         if clock is not None:
-            limits = ProtocolTimes.of(clock).limits()
-            engine.info("timeout_turn", limits.timeout_turn)
-            engine.info("time_left", limits.time_left)
+            self._tell_time(clock)
             engine.timeout = clock.allowance() + GRACE
         stones = game.move_number
         if stones == 0:
@@ -211,6 +207,13 @@ class BrainSide:
     def close(self) -> None:
         """``END`` the brain."""
         self.engine.end(wait=0.5)
+
+    def _tell_time(self, clock: Clock) -> None:
+        """``INFO timeout_turn`` and ``time_left`` from `clock`, as the protocol sends them
+        before a move or a swap decision is asked."""
+        limits = ProtocolTimes.of(clock).limits()
+        self.engine.info("timeout_turn", limits.timeout_turn)
+        self.engine.info("time_left", limits.time_left)
 
 
 def check_sides(specs: Iterable[PlayerSpec]) -> None:
