@@ -139,8 +139,9 @@ def main() -> None:
     parser.add_argument("--rapfi-nodes", type=int, nargs="+", default=[], metavar="N")
     parser.add_argument("--rapfi-threads", type=int, default=0, metavar="N")
     parser.add_argument("--old", help="a tengen source tree to play head to head")
-    parser.add_argument("--turns", type=int, nargs="+", default=[], metavar="K")
-    parser.add_argument("--swap", choices=["swap1", "swap2"], help="open by the brains' swap")
+    opening = parser.add_mutually_exclusive_group()  # a swap plays no openings to turn
+    opening.add_argument("--turns", type=int, nargs="+", default=[], metavar="K")
+    opening.add_argument("--swap", choices=["swap1", "swap2"], help="open by the brains' swap")
     parser.add_argument("--dir", type=Path, default=ROOT / "bench/results/gomoku")
     args = parser.parse_args()
     os.environ["TENGEN_JIT"] = "compiled"
