@@ -26,6 +26,7 @@ from tengen.core import jit
 from tengen.web import routes
 from tengen.web.analysis import Analysts
 from tengen.web.engines import BUILTIN, ENGINE_NAME, Engines
+from tengen.web.players import BRAIN_TURN
 from tengen.web.seats import WebError
 from tengen.web.sessions import Sessions
 from tengen.web.store import Store
@@ -48,6 +49,7 @@ class Config:
     engine: list[str] | None = None
     seed: int | None = None
     gomoku_engine: list[str] | None = None
+    gomoku_engine_seconds: float = BRAIN_TURN  # the brain's time a move (INFO timeout_turn)
     max_upload: int = routes.MAX_UPLOAD_BYTES
     analysis_engines: dict[str, str] = field(default_factory=dict)  # name -> command line
     analysis_engine_dirs: dict[str, str] = field(default_factory=dict)  # name -> its folder
@@ -58,7 +60,9 @@ def create_app(config: Config) -> Starlette:
     """A new app with its own store, sessions and analyses; engines and searches stop when it
     shuts down."""
     store = Store(config.db)
-    sessions = Sessions(store, config.engine, config.seed, config.gomoku_engine)
+    sessions = Sessions(
+        store, config.engine, config.seed, config.gomoku_engine, config.gomoku_engine_seconds
+    )
     engines = Engines(config.analysis_engines, store, config.analysis_engine_dirs)
     analysts = Analysts(lambda: MctsPlayer(seed=config.seed or 0), engines)
 
@@ -97,6 +101,12 @@ def parser() -> argparse.ArgumentParser:
         "--gomoku-engine",
         default=None,
         help='a Gomocup brain to offer as a Gomoku opponent, e.g. "pbrain-embryo"',
+    )
+    p.add_argument(
+        "--gomoku-engine-seconds",
+        type=float,
+        default=BRAIN_TURN,
+        help="the time a move the Gomoku engine is told it has (default %(default)g)",
     )
     p.add_argument(
         "--analysis-engine",
@@ -139,6 +149,8 @@ def serve(argv: list[str] | None = None) -> int:
     db = args.db or default_db()
     if not 0 < args.max_upload_mb <= 4096:
         parser().error("--max-upload-mb must be above 0 and at most 4096")
+    if not 0 <= args.gomoku_engine_seconds <= 3600:
+        parser().error("--gomoku-engine-seconds must be from 0 (as fast as it can) to 3600")
     analysis_engines = {}
     for given in args.analysis_engine:
         name, _, command = given.partition("=")
@@ -162,6 +174,7 @@ def serve(argv: list[str] | None = None) -> int:
         engine=engine,
         seed=args.seed,
         gomoku_engine=gomoku_engine,
+        gomoku_engine_seconds=args.gomoku_engine_seconds,
         max_upload=int(args.max_upload_mb * (1 << 20)),
         analysis_engines=analysis_engines,
         analysis_engine_dirs=analysis_engine_dirs,

@@ -23,6 +23,12 @@ from tengen.seat import Player, Resign
 
 ENGINE_GRACE = 5.0  # seconds an engine on a clock may answer late before it is dropped
 NAME_LENGTH = 60  # characters of an engine's name and version kept for PB/PW
+# A Gomocup brain's seat: Gomoku games here have no clock, so the brain is told a time a
+# move (``INFO timeout_turn``; the server's --gomoku-engine-seconds) and no match limit; not
+# told, each brain keeps its own default, which for Rapfi is so long (its GUI default) that
+# the seat's answer deadline ran out.
+BRAIN_TURN = 5.0
+BRAIN_DEADLINE = 30.0  # seconds a brain may take to answer (a cold START) before it is dropped
 T = TypeVar("T")
 GoSeat = Player[Game, Move | Resign]  # what holds a computer seat of a Go game
 
@@ -70,9 +76,18 @@ def gomocup_engine_name(argv: list[str], timeout: float = 30.0) -> str:
 
 
 def _printable(text: str) -> str:
-    """`text` with control characters and runs of spaces gone, cut to `NAME_LENGTH`."""
-    kept = "".join(c if c.isprintable() else " " for c in text)
-    return " ".join(kept.split())[:NAME_LENGTH].strip()
+    """`text` with control characters and runs of spaces gone, cut to `NAME_LENGTH` between
+    words: a parenthesis the cut would split (a build's details) goes whole, else "…" marks
+    the cut."""
+    kept = " ".join("".join(c if c.isprintable() else " " for c in text).split())
+    if len(kept) <= NAME_LENGTH:
+        return kept
+    cut = kept[:NAME_LENGTH]
+    opened = cut.rfind("(")
+    if opened > 0 and opened > cut.rfind(")"):
+        return cut[:opened].strip()
+    space = cut.rfind(" ")
+    return (cut[:space] if space > 0 else cut[:-1]).strip() + "…"
 
 
 class GomokuComputer(Protocol):
@@ -115,12 +130,15 @@ class BuiltinGomoku:
 
 
 class GomocupPlayer:
-    """A Gomocup brain started from `argv` on first use; each turn sends the whole game
-    (``BOARD``), so an undo needs no bookkeeping."""
+    """A Gomocup brain started from `argv` on first use and told its time, `turn` seconds a
+    move, before its first question, as the protocol asks a manager; it may answer
+    `ENGINE_GRACE` seconds late (and START within `BRAIN_DEADLINE`). Each turn sends the whole
+    game (``BOARD``), so an undo needs no bookkeeping."""
 
-    def __init__(self, argv: list[str], timeout: float = 30.0) -> None:
+    def __init__(self, argv: list[str], turn: float = BRAIN_TURN) -> None:
         self.argv = argv
-        self.timeout = timeout
+        self.turn = turn
+        self.timeout = max(BRAIN_DEADLINE, turn + ENGINE_GRACE)
         self._engine: GomocupEngine | None = None
 
     def genmove(self, game: GomokuGame) -> Point:
@@ -139,6 +157,8 @@ class GomocupPlayer:
                 self._engine = GomocupEngine(self.argv, self.timeout)
                 self._engine.start(game.rules.width, game.rules.height)
                 self._engine.set_rules(game.rules)
+                self._engine.info("timeout_turn", round(self.turn * 1000))
+                self._engine.info("timeout_match", 0)  # no limit: no clock
             return question(self._engine)
         except GomocupError as err:
             self.close()

@@ -27,6 +27,7 @@ from tengen.web.newgame import (
     read_record,
 )
 from tengen.web.players import (
+    BRAIN_TURN,
     BuiltinGomoku,
     EngineError,
     GomocupPlayer,
@@ -54,10 +55,12 @@ class Sessions:
         engine: list[str] | None,
         seed: int | None = None,
         gomoku_engine: list[str] | None = None,
+        gomoku_seconds: float = BRAIN_TURN,
     ) -> None:
         self.store = store
         self.engine = engine
         self.gomoku_engine = gomoku_engine
+        self.gomoku_seconds = gomoku_seconds
         self.seed = seed
         self._open: dict[str, AnySession] = {}
         self._lock = threading.Lock()
@@ -76,7 +79,7 @@ class Sessions:
         if kind == "engine":
             if not self.gomoku_engine:
                 raise Conflict("no Gomoku engine was given: start the server with --gomoku-engine")
-            return GomocupPlayer(self.gomoku_engine)
+            return GomocupPlayer(self.gomoku_engine, self.gomoku_seconds)
         return BuiltinGomoku(self.seed)
 
     def _session(
