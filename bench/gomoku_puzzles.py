@@ -1,110 +1,194 @@
-"""Build the VCF puzzle set (tests/data/gomoku_vcf.txt) and check each puzzle by playing it out.
+"""Build the threat-puzzle sets, prove each by playing it out, and race the solver against Rapfi.
 
-Positions come from quick self-play games of the built-in player from the 26 standard
-openings; a position is kept when the VCF solver finds a win of at least `--fours` fours for
-the side to move that has no five to make. Each kept win is then checked by `check_vcf`,
-which does not trust the solver's verdict: the attacker plays the solver's move, and the
-defender tries EVERY legal move of the game (`GomokuGame.legal_moves`, renju's fouls
-excluded); the game's own judge (`wins_at`, through `GomokuGame.play`) says who won.
+``build``: positions come from quick self-play games of the built-in player from the 26
+standard openings; a position is kept when tengen's threat solver finds a win for the side to
+move: a VCF of at least `--fours` fours (`--kind vcf`, tests/data/gomoku_vcf.txt) or, with no
+VCF, a VCT of at least `--threats` threats (`--kind vct`, tests/data/gomoku_vct.txt). Each
+kept win is then proved by `Prover`, which does not trust the solver's verdict: the attacker
+plays the solver's moves, the defender tries EVERY legal move of the game
+(`GomokuGame.legal_moves`, renju's fouls excluded), and the game's own judge (`wins_at`) says
+who made five. A claimed VCT that a defence outside the solver's defence set refutes is
+printed, with the refuting line: it is a soundness fault of the solver.
 
-Run ``python bench/gomoku_puzzles.py [--count 12] [--rule freestyle|renju]``; lines are
-appended as ``rule<TAB>moves`` (moves as ``col,row`` pairs, Black first).
+``race``: each puzzle of both sets, in one run: the time and nodes tengen's solver takes to
+find its win, and the time and nodes Rapfi (classical, one thread, ``make rapfi``) takes to
+first report a mate (its per-depth ``INFO`` lines, ``show_detail 2``).
+
+Run ``python bench/gomoku_puzzles.py build [--kind vcf|vct] [--count 12] [--rule R]`` (lines
+are appended as ``rule<TAB>moves``, moves as ``col,row`` pairs, Black first) or
+``python bench/gomoku_puzzles.py race``.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import statistics
+import subprocess
+import time
+from dataclasses import dataclass
 from pathlib import Path
 
+from gomoku_review import RAPFI
 from tengen.ai.gomoku.position import Position
 from tengen.ai.gomoku.threats import ThreatSearch
 from tengen.ai.gomoku_player import GomokuPlayer
+from tengen.core.color import Color
 from tengen.core.coords import Point
-from tengen.gomoku import GomokuGame, GomokuIllegal, GomokuRules, Rule
+from tengen.gomoku import GomokuGame, GomokuRules, Rule
+from tengen.gomoku.board import wins_at
 
-OUT = Path(__file__).resolve().parent.parent / "tests" / "data" / "gomoku_vcf.txt"
-
-
-def solve(game: GomokuGame, nodes: int = 200_000) -> Point | None:
-    """The solver's first move of a VCF for the side to move, or None."""
-    pos = Position.of(game)
-    found = ThreatSearch(pos, nodes, 60.0).vcf(int(game.to_play))
-    return None if found is None else pos.point(found)
+DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
+SETS = {"vcf": DATA / "gomoku_vcf.txt", "vct": DATA / "gomoku_vct.txt"}
+SOLVER_NODES = 200_000  # the solver's budget a position, while building and proving
+VCT_DEPTH = 8  # threats
 
 
-def check_vcf(game: GomokuGame, attacker: int, depth: int = 40) -> bool:
-    """Whether `attacker` (to move) wins by the solver's moves against every defence, as
-    the game's judge sees it; at most `depth` attacker moves."""
-    if depth <= 0 or game.is_over:
-        return False
-    move = solve(game)
-    if move is None:
-        return False
-    game.play(move)
-    try:
-        if game.is_over:
-            return game.result.startswith("B" if attacker == 1 else "W")
-        for reply in game.legal_moves():
-            game.play(reply)
+def solve(pos: Position, attacker: int, kind: str, depth: int = VCT_DEPTH) -> int | None:
+    """The solver's first move of a win for `attacker` (to move): by fours, or (`kind` "vct")
+    by fours or else by threats of at most `depth`; None when it finds none."""
+    search = ThreatSearch(pos, SOLVER_NODES, 60.0)
+    found = search.vcf(attacker)
+    if found is None and kind == "vct":
+        found = search.vct(attacker, depth)
+    return found
+
+
+def five_points(game: GomokuGame, color: Color) -> list[Point]:
+    """The empty points where a `color` stone would win, by the game's judge."""
+    board, rule = game.board, game.rules.rule
+    found = []
+    for p in board.empty_points():
+        board.place(p, color)
+        if wins_at(board, p, color, rule) is not None:
+            found.append(p)
+        board.remove(p)
+    return found
+
+
+@dataclass
+class Prover:
+    """Plays a claimed win out against every defence: the attacker's moves are the solver's
+    (a five first when it has one), the defender's every legal move; a defender facing one
+    five-point must take it, facing two has lost (the judge finds them, not the solver).
+    `refuted` is a line the attacker found no win after; `positions` counts those proved."""
+
+    game: GomokuGame
+    kind: str
+    refuted: list[Point] | None = None
+    positions: int = 0
+
+    def __post_init__(self) -> None:
+        self.pos = Position.of(self.game)
+        self.attacker = self.game.to_play
+
+    def proves(self, moves: int = 40) -> bool:
+        """Whether the side to move wins within `moves` attacker moves."""
+        return self._attack(moves)
+
+    def _play(self, p: Point) -> None:
+        stone = int(self.game.to_play)
+        self.game.play(p)
+        self.pos.place(self.pos.index(p), stone)
+
+    def _undo(self) -> None:
+        _, p = self.game.moves[-1]
+        self.game.undo()
+        self.pos.remove(self.pos.index(p))
+
+    def _attack(self, moves: int) -> bool:
+        self.positions += 1
+        legal = set(self.game.legal_moves())
+        if any(p in legal for p in five_points(self.game, self.attacker)):
+            return True
+        theirs = five_points(self.game, self.attacker.opponent)
+        move = None
+        if len(theirs) == 1 and theirs[0] in legal:
+            move = theirs[0]  # a counter-four is blocked first
+        elif not theirs and moves > 0:
+            found = solve(self.pos, int(self.attacker), self.kind)
+            move = None if found is None else self.pos.point(found)
+        if move is None:
+            self.refuted = [p for _, p in self.game.moves]
+            return False
+        self._play(move)
+        try:
+            return self._defend(moves - 1)
+        finally:
+            self._undo()
+
+    def _defend(self, moves: int) -> bool:
+        if self.game.is_over:
+            return self.game.winner is self.attacker
+        if five_points(self.game, self.attacker.opponent):
+            self.refuted = [p for _, p in self.game.moves]
+            return False  # the defender makes five
+        replies = self.game.legal_moves()
+        threats = five_points(self.game, self.attacker)
+        if len(threats) > 1:
+            return True
+        if threats:
+            replies = [p for p in replies if p == threats[0]]  # [] under a renju foul
+        for reply in replies:
+            self._play(reply)
             try:
-                if game.is_over:
-                    return False  # the defender made a five
-                if not _wins_now(game) and not check_vcf(game, attacker, depth - 1):
+                if not self._attack(moves):
                     return False
             finally:
-                game.undo()
+                self._undo()
         return True
-    finally:
-        game.undo()
-
-
-def _wins_now(game: GomokuGame) -> bool:
-    """Whether the side to move has a five to make (by the judge)."""
-    for p in game.legal_moves():
-        game.play(p)
-        won = game.is_over and not game.result.startswith("0")
-        game.undo()
-        if won:
-            return True
-    return False
 
 
 def fours_to_win(game: GomokuGame) -> int:
-    """How many attacker moves the solver's line takes against the forced blocks."""
-    trial = GomokuGame(game.rules)
-    trial.set_up(
-        [p for c, p in game.moves if int(c) == 1], [p for c, p in game.moves if int(c) == 2]
-    )
+    """How many attacker moves, the five included, the solver's VCF takes against the
+    forced blocks."""
+    pos = Position.of(game)
+    attacker = int(game.to_play)
     count = 0
-    while not trial.is_over and count < 40:
-        move = solve(trial)
+    while count < 40:
+        move = solve(pos, attacker, "vcf")
         if move is None:
-            return 0
-        trial.play(move)
-        count += 1
-        if trial.is_over:
             break
-        fives = Position.of(trial).fives(3 - int(trial.to_play))
-        if not fives:
-            return count
-        try:
-            trial.play(Position.of(trial).point(fives[0]))
-        except GomokuIllegal:  # renju: White has forced Black onto a foul
-            return count
+        count += 1
+        pos.place(move, attacker)
+        blocks = pos.fives(attacker)
+        if len(blocks) != 1 or not pos.may_play(blocks[0], 3 - attacker):
+            return count + 1 if blocks else count  # the five to come counts
+        pos.place(blocks[0], 3 - attacker)
     return count
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--count", type=int, default=12)
-    parser.add_argument("--rule", default="freestyle")
-    parser.add_argument("--fours", type=int, default=3)
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
+def threats_needed(game: GomokuGame) -> int:
+    """The fewest threats within which the solver finds a VCT (0: none up to `VCT_DEPTH`)."""
+    pos = Position.of(game)
+    for depth in range(1, VCT_DEPTH + 1):
+        if ThreatSearch(pos, SOLVER_NODES, 60.0).vct(int(game.to_play), depth) is not None:
+            return depth
+    return 0
+
+
+def read_set(kind: str) -> list[tuple[Rule, list[Point]]]:
+    """The puzzles of one set, as (rule, moves)."""
+    found = []
+    for text in SETS[kind].read_text().splitlines():
+        rule, moves = text.split("\t")
+        found.append((Rule(rule), [Point(*map(int, m.split(","))) for m in moves.split()]))
+    return found
+
+
+def replay(rule: Rule, moves: list[Point]) -> GomokuGame:
+    """The game after `moves` under `rule`."""
+    game = GomokuGame(GomokuRules(rule))
+    for p in moves:
+        game.play(p)
+    return game
+
+
+def build(args: argparse.Namespace) -> None:
     rule = Rule(args.rule)
     rng = random.Random(args.seed)
-    kept = 0
+    kept = refuted = 0
     while kept < args.count:
         game = GomokuGame(GomokuRules(rule))
         game.play(Point(7, 7))
@@ -121,16 +205,152 @@ def main() -> None:
             else:
                 move = players[game.move_number % 2].genmove(game)
             game.play(move)
-            if game.is_over or _wins_now(game) or solve(game) is None:
+            if game.is_over or five_points(game, game.to_play):
                 continue
-            if fours_to_win(game) < args.fours or not check_vcf(game, int(game.to_play)):
+            pos, attacker = Position.of(game), int(game.to_play)
+            if five_points(game, game.to_play.opponent):
+                continue
+            vcf = solve(pos, attacker, "vcf")
+            if args.kind == "vcf":
+                if vcf is None or fours_to_win(game) < args.fours:
+                    continue
+                size = fours_to_win(game)
+            else:
+                if vcf is not None or solve(pos, attacker, "vct") is None:
+                    continue
+                size = threats_needed(game)
+                if size < args.threats:
+                    continue
+            trial = replay(rule, [p for _, p in game.moves])
+            started = time.monotonic()
+            prover = Prover(trial, args.kind)
+            if not prover.proves():
+                refuted += 1
+                stuck = prover.refuted or []
+                verdict = "Rapfi not built"
+                if RAPFI.exists():
+                    rapfi = RapfiMates(10.0)
+                    mate = rapfi.first_mate(rule, stuck)
+                    rapfi.close()
+                    verdict = f"Rapfi's mate for the attacker there: {mate or 'none in 10 s'}"
+                line = " ".join(f"{p.col},{p.row}" for p in stuck)
+                print(
+                    f"not proved: the claim at {len(game.moves)} stones, stuck after "
+                    f"{len(stuck)} ({prover.positions} positions; {verdict}): "
+                    f"{rule.value}\t{line}",
+                    flush=True,
+                )
                 continue
             line = " ".join(f"{p.col},{p.row}" for _, p in game.moves)
-            with OUT.open("a") as out:
+            with SETS[args.kind].open("a") as out:
                 out.write(f"{rule.value}\t{line}\n")
             kept += 1
-            print(f"kept {kept}: {len(game.moves)} stones, {fours_to_win(game)} fours", flush=True)
+            unit = "fours" if args.kind == "vcf" else "threats"
+            print(
+                f"kept {kept}: {len(game.moves)} stones, {size} {unit}, proved over "
+                f"{prover.positions} positions in "
+                f"{time.monotonic() - started:.1f} s (claims not proved so far: {refuted})",
+                flush=True,
+            )
             break
+
+
+class RapfiMates:
+    """Rapfi asked for a mate: its time and nodes when a depth first reports one."""
+
+    def __init__(self, seconds: float) -> None:
+        self.ms = int(seconds * 1000)
+        self.proc = subprocess.Popen(
+            [str(RAPFI)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+        )
+
+    def first_mate(self, rule: Rule, moves: list[Point]) -> tuple[float, int] | None:
+        """Seconds and nodes at Rapfi's first depth whose eval is a mate for the side to move
+        after `moves`, or None if it reports none within its time."""
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        mine = len(moves) % 2
+        stones = [f"{p.col},{p.row},{1 if i % 2 == mine else 2}" for i, p in enumerate(moves)]
+        lines = [
+            "START 15", f"INFO rule {4 if rule is Rule.RENJU else 0}", "INFO thread_num 1",
+            "INFO show_detail 2", f"INFO timeout_turn {self.ms}", "INFO timeout_match 0",
+            "INFO time_left 2147483647", "YXHASHCLEAR", "BOARD", *stones, "DONE",
+        ]  # fmt: skip
+        self.proc.stdin.write("\n".join(lines) + "\n")
+        self.proc.stdin.flush()
+        found = None
+        nodes, ms = 0, 0
+        while True:
+            line = self.proc.stdout.readline().strip()
+            if not line or line.startswith("ERROR"):
+                raise RuntimeError(f"Rapfi: {line!r}")
+            key, _, value = line.removeprefix("INFO ").partition(" ")
+            if key == "TOTALNODES":
+                nodes = int(value)
+            elif key == "TOTALTIME":
+                ms = int(value)
+            elif key == "EVAL" and value.startswith("+M") and found is None:
+                found = (ms / 1000, nodes)
+            elif line.count(",") == 1 and line.replace(",", "").isdigit():
+                return found
+
+    def close(self) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write("END\n")
+        self.proc.stdin.flush()
+        self.proc.wait(timeout=10)
+
+
+def race(args: argparse.Namespace) -> None:
+    os.environ.setdefault("TENGEN_JIT", "compiled")
+    print(f"load: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    rapfi = RapfiMates(args.rapfi_seconds) if RAPFI.exists() else None
+    if rapfi is None:
+        print(f"Rapfi not found at {RAPFI} (make rapfi, or set RAPFI): tengen's column only")
+    for kind in ("vcf", "vct"):
+        ours, theirs = [], []
+        for number, (rule, moves) in enumerate(read_set(kind), 1):
+            game = replay(rule, moves)
+            pos = Position.of(game)
+            solve(pos, int(game.to_play), kind)  # compiles on first use; timed below anew
+            pos = Position.of(game)
+            started, before = time.perf_counter(), pos.nodes
+            found = solve(pos, int(game.to_play), kind)
+            took, nodes = time.perf_counter() - started, pos.nodes - before
+            mate = rapfi.first_mate(rule, moves) if rapfi else None
+            ours.append(took)
+            if mate:
+                theirs.append(mate[0])
+            print(
+                f"| {kind} {number} | {rule.value} | {len(moves)} | "
+                f"{'found' if found is not None else 'NOT FOUND'} | {took * 1000:.1f} ms | "
+                f"{nodes:,} | "
+                + (f"{mate[0] * 1000:.0f} ms | {mate[1]:,} |" if mate else "no mate | |"),
+                flush=True,
+            )
+        if ours:
+            print(
+                f"{kind}: tengen median {statistics.median(ours) * 1000:.1f} ms, max "
+                f"{max(ours) * 1000:.1f} ms; Rapfi mates {len(theirs)} / {len(ours)}"
+                + (f", median {statistics.median(theirs) * 1000:.0f} ms" if theirs else "")
+            )
+    if rapfi:
+        rapfi.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    b = sub.add_parser("build", help="add proved puzzles to a set")
+    b.add_argument("--kind", choices=sorted(SETS), default="vcf")
+    b.add_argument("--count", type=int, default=12)
+    b.add_argument("--rule", default="freestyle")
+    b.add_argument("--fours", type=int, default=3)
+    b.add_argument("--threats", type=int, default=2)
+    b.add_argument("--seed", type=int, default=1)
+    r = sub.add_parser("race", help="tengen's solver and Rapfi on every puzzle")
+    r.add_argument("--rapfi-seconds", type=float, default=10.0)
+    args = parser.parse_args()
+    build(args) if args.command == "build" else race(args)
 
 
 if __name__ == "__main__":

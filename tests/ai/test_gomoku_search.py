@@ -1,7 +1,7 @@
 """The Gomoku player's pattern state, solver and search: the incremental patterns against a
-from-scratch count and against the line read straight off the board, the VCF puzzle set
-(checked by exhaustive defence when it was built). The player's forced moves are tested in
-tests/gomoku/test_player.py."""
+from-scratch count and against the line read straight off the board, the VCF and VCT puzzle
+sets (each proved by exhaustive defence when it was built: bench/gomoku_puzzles.py). The
+player's forced moves are tested in tests/gomoku/test_player.py."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from tengen.ai.gomoku import kernels, patterns, state
 from tengen.ai.gomoku.position import Position
 from tengen.ai.gomoku.threats import ThreatSearch
+from tengen.ai.gomoku_player import GomokuPlayer
 from tengen.core import jit
 from tengen.core.coords import Point
 from tengen.gomoku import GomokuGame, GomokuRules, Rule
@@ -166,23 +167,55 @@ def test_an_overline_is_a_five_only_where_the_rule_says() -> None:
     assert patterns._classify(line, Rule.STANDARD, 2, {}) != patterns.FIVE
 
 
-def _puzzles() -> list[tuple[Rule, list[Point]]]:
+def _puzzles(name: str = "gomoku_vcf.txt") -> list[tuple[Rule, list[Point]]]:
     found = []
-    for text in PUZZLES.read_text().splitlines():
+    for text in (PUZZLES.parent / name).read_text().splitlines():
         rule, moves = text.split("\t")
         points = [Point(*map(int, m.split(","))) for m in moves.split()]
         found.append((Rule(rule), points))
     return found
 
 
+def _game(rule: Rule, moves: list[Point]) -> GomokuGame:
+    game = GomokuGame(GomokuRules(rule))
+    for p in moves:
+        game.play(p)
+    return game
+
+
 def test_the_puzzle_set_is_solved_within_a_node_budget() -> None:
     puzzles = _puzzles()
     assert len(puzzles) >= 8
     for rule, moves in puzzles:
-        game = GomokuGame(GomokuRules(rule))
-        for p in moves:
-            game.play(p)
+        game = _game(rule, moves)
         pos = Position.of(game)
         first = ThreatSearch(pos, 50_000, 600.0).vcf(int(game.to_play))
         assert first is not None, moves
         assert pos.point(first) in game.legal_moves()
+
+
+def test_the_vct_set_needs_threes_and_is_solved_within_a_node_budget() -> None:
+    puzzles = _puzzles("gomoku_vct.txt")
+    assert len(puzzles) >= 12
+    assert {rule for rule, _ in puzzles} == {Rule.FREESTYLE, Rule.RENJU}
+    for rule, moves in puzzles:
+        game = _game(rule, moves)
+        pos = Position.of(game)
+        attacker = int(game.to_play)
+        assert ThreatSearch(pos, 200_000, 600.0).vcf(attacker) is None, moves
+        first = ThreatSearch(pos, 200_000, 600.0).vct(attacker)
+        assert first is not None, moves
+        assert pos.point(first) in game.legal_moves()
+
+
+@pytest.mark.parametrize("number", [0, 3, 6])
+def test_the_player_wins_a_vct_puzzle_against_its_own_defence(number: int) -> None:
+    # Both sides are the built-in player; the attacker's win was proved against every
+    # defence, so whatever the defender tries, the attacker must make five.
+    rule, moves = _puzzles("gomoku_vct.txt")[number]
+    game = _game(rule, moves)
+    attacker = game.to_play
+    players = {attacker: GomokuPlayer(1, 0.3, 1), attacker.opponent: GomokuPlayer(2, 0.3, 1)}
+    while not game.is_over and len(game.moves) < len(moves) + 40:
+        game.play(players[game.to_play].genmove(game))
+    assert game.winner is attacker, [f"{p.col},{p.row}" for _, p in game.moves]

@@ -25,8 +25,8 @@ ENGINE_GRACE = 5.0  # seconds an engine on a clock may answer late before it is 
 NAME_LENGTH = 60  # characters of an engine's name and version kept for PB/PW
 # A Gomocup brain's seat: Gomoku games here have no clock, so the brain is told a time a
 # move (``INFO timeout_turn``; the server's --gomoku-engine-seconds) and no match limit; not
-# told, each brain keeps its own default, which for Rapfi is so long (its GUI default) that
-# the seat's answer deadline ran out.
+# told, each brain keeps its own default, which for Rapfi is no limit at all (it searches on
+# until a mate or its deepest depth), so the seat's answer deadline ran out.
 BRAIN_TURN = 5.0
 BRAIN_DEADLINE = 30.0  # seconds a brain may take to answer (a cold START) before it is dropped
 T = TypeVar("T")

