@@ -1,22 +1,28 @@
 """Build the threat-puzzle sets, prove each by playing it out, and race the solver against Rapfi.
 
-``build``: positions come from quick self-play games of the built-in player from the 26
-standard openings; a position is kept when tengen's threat solver finds a win for the side to
+``build``: positions come from quick self-play games of the built-in player (`self_play`),
+one a game; a position is kept when tengen's threat solver finds a win for the side to
 move: a VCF of at least `--fours` fours (`--kind vcf`, tests/data/gomoku_vcf.txt) or, with no
 VCF, a VCT of at least `--threats` threats (`--kind vct`, tests/data/gomoku_vct.txt). Each
 kept win is then proved by `Prover`, which does not trust the solver's verdict: the attacker
 plays the solver's moves, the defender tries EVERY legal move of the game
 (`GomokuGame.legal_moves`, renju's fouls excluded), and the game's own judge (`wins_at`) says
-who made five. A claimed VCT that a defence outside the solver's defence set refutes is
-printed, with the refuting line: it is a soundness fault of the solver.
+who made five. A claim not proved so is printed with the line where the attacker's solver
+found no win, and Rapfi's verdict there: a mate means the claim stands and the solver could
+not find it again within its budget; none would mean a defence the solver missed.
 
 ``race``: each puzzle of both sets, in one run: the time and nodes tengen's solver takes to
 find its win, and the time and nodes Rapfi (classical, one thread, ``make rapfi``) takes to
 first report a mate (its per-depth ``INFO`` lines, ``show_detail 2``).
 
+``coverage``: the first position of each self-play game where Rapfi (200,000 nodes) sees a
+mate for the side to move and tengen finds no VCF; how many of them tengen's VCT finds within
+20,000 (the player's budget), 100,000 and 500,000 nodes. Unlike the puzzle sets, these are
+not chosen by tengen's solver.
+
 Run ``python bench/gomoku_puzzles.py build [--kind vcf|vct] [--count 12] [--rule R]`` (lines
 are appended as ``rule<TAB>moves``, moves as ``col,row`` pairs, Black first) or
-``python bench/gomoku_puzzles.py race``.
+``python bench/gomoku_puzzles.py race`` or ``... coverage [--count 50] [--rules R ...]``.
 """
 
 from __future__ import annotations
@@ -27,10 +33,11 @@ import random
 import statistics
 import subprocess
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from gomoku_review import RAPFI
+from gomoku_review import LOST, RAPFI, Rapfi
 from tengen.ai.gomoku.position import Position
 from tengen.ai.gomoku.threats import ThreatSearch
 from tengen.ai.gomoku_player import GomokuPlayer
@@ -42,16 +49,17 @@ from tengen.gomoku.board import wins_at
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
 SETS = {"vcf": DATA / "gomoku_vcf.txt", "vct": DATA / "gomoku_vct.txt"}
 SOLVER_NODES = 200_000  # the solver's budget a position, while building and proving
+RACE_NODES = 5_000_000  # while racing: enough for every puzzle, so the times compare
 VCT_DEPTH = 8  # threats
 
 
-def solve(pos: Position, attacker: int, kind: str, depth: int = VCT_DEPTH) -> int | None:
+def solve(pos: Position, attacker: int, kind: str, nodes: int = SOLVER_NODES) -> int | None:
     """The solver's first move of a win for `attacker` (to move): by fours, or (`kind` "vct")
-    by fours or else by threats of at most `depth`; None when it finds none."""
-    search = ThreatSearch(pos, SOLVER_NODES, 60.0)
+    by fours or else by threats of at most `VCT_DEPTH`; None when it finds none in `nodes`."""
+    search = ThreatSearch(pos, nodes, 60.0)
     found = search.vcf(attacker)
     if found is None and kind == "vct":
-        found = search.vct(attacker, depth)
+        found = search.vct(attacker, VCT_DEPTH)
     return found
 
 
@@ -185,11 +193,11 @@ def replay(rule: Rule, moves: list[Point]) -> GomokuGame:
     return game
 
 
-def build(args: argparse.Namespace) -> None:
-    rule = Rule(args.rule)
-    rng = random.Random(args.seed)
-    kept = refuted = 0
-    while kept < args.count:
+def self_play(rule: Rule, rng: random.Random) -> Iterator[GomokuGame]:
+    """Quick self-play games of the built-in player (0.05 s a move, one move in seven a random
+    point near the centre) from a centre stone and a neighbour: the game after each move
+    that leaves it on with neither side holding a five-point."""
+    while True:
         game = GomokuGame(GomokuRules(rule))
         game.play(Point(7, 7))
         game.play(Point(7 + rng.choice((-1, 0, 1)), 6))
@@ -197,7 +205,7 @@ def build(args: argparse.Namespace) -> None:
             GomokuPlayer(rng.randrange(1 << 30), 0.05),
             GomokuPlayer(rng.randrange(1 << 30), 0.05),
         )
-        while not game.is_over and kept < args.count:
+        while not game.is_over:
             if rng.random() < 0.15:
                 move = rng.choice(
                     [p for p in game.legal_moves() if abs(p.col - 7) < 5 and abs(p.row - 7) < 5]
@@ -205,54 +213,105 @@ def build(args: argparse.Namespace) -> None:
             else:
                 move = players[game.move_number % 2].genmove(game)
             game.play(move)
-            if game.is_over or five_points(game, game.to_play):
+            if game.is_over or any(five_points(game, c) for c in (Color.BLACK, Color.WHITE)):
                 continue
-            pos, attacker = Position.of(game), int(game.to_play)
-            if five_points(game, game.to_play.opponent):
+            yield game
+
+
+def build(args: argparse.Namespace) -> None:
+    rule = Rule(args.rule)
+    kept = refuted = 0
+    last = None
+    for game in self_play(rule, random.Random(args.seed)):
+        if kept >= args.count:
+            break
+        if game is last:
+            continue  # one puzzle a game
+        pos, attacker = Position.of(game), int(game.to_play)
+        vcf = solve(pos, attacker, "vcf")
+        if args.kind == "vcf":
+            if vcf is None or fours_to_win(game) < args.fours:
                 continue
-            vcf = solve(pos, attacker, "vcf")
-            if args.kind == "vcf":
-                if vcf is None or fours_to_win(game) < args.fours:
-                    continue
-                size = fours_to_win(game)
-            else:
-                if vcf is not None or solve(pos, attacker, "vct") is None:
-                    continue
-                size = threats_needed(game)
-                if size < args.threats:
-                    continue
-            trial = replay(rule, [p for _, p in game.moves])
-            started = time.monotonic()
-            prover = Prover(trial, args.kind)
-            if not prover.proves():
-                refuted += 1
-                stuck = prover.refuted or []
-                verdict = "Rapfi not built"
-                if RAPFI.exists():
-                    rapfi = RapfiMates(10.0)
-                    mate = rapfi.first_mate(rule, stuck)
-                    rapfi.close()
-                    verdict = f"Rapfi's mate for the attacker there: {mate or 'none in 10 s'}"
-                line = " ".join(f"{p.col},{p.row}" for p in stuck)
-                print(
-                    f"not proved: the claim at {len(game.moves)} stones, stuck after "
-                    f"{len(stuck)} ({prover.positions} positions; {verdict}): "
-                    f"{rule.value}\t{line}",
-                    flush=True,
-                )
+            size = fours_to_win(game)
+        else:
+            if vcf is not None or solve(pos, attacker, "vct") is None:
                 continue
-            line = " ".join(f"{p.col},{p.row}" for _, p in game.moves)
-            with SETS[args.kind].open("a") as out:
-                out.write(f"{rule.value}\t{line}\n")
-            kept += 1
-            unit = "fours" if args.kind == "vcf" else "threats"
+            size = threats_needed(game)
+            if size < args.threats:
+                continue
+        trial = replay(rule, [p for _, p in game.moves])
+        started = time.monotonic()
+        prover = Prover(trial, args.kind)
+        if not prover.proves():
+            refuted += 1
+            stuck = prover.refuted or []
+            verdict = "Rapfi not built"
+            if RAPFI.exists():
+                rapfi = RapfiMates(10.0)
+                mate = rapfi.first_mate(rule, stuck)
+                rapfi.close()
+                verdict = f"Rapfi's mate for the attacker there: {mate or 'none in 10 s'}"
+            line = " ".join(f"{p.col},{p.row}" for p in stuck)
             print(
-                f"kept {kept}: {len(game.moves)} stones, {size} {unit}, proved over "
-                f"{prover.positions} positions in "
-                f"{time.monotonic() - started:.1f} s (claims not proved so far: {refuted})",
+                f"not proved: the claim at {len(game.moves)} stones, stuck after "
+                f"{len(stuck)} ({prover.positions} positions; {verdict}): "
+                f"{rule.value}\t{line}",
                 flush=True,
             )
-            break
+            continue
+        line = " ".join(f"{p.col},{p.row}" for _, p in game.moves)
+        with SETS[args.kind].open("a") as out:
+            out.write(f"{rule.value}\t{line}\n")
+        kept += 1
+        last = game
+        unit = "fours" if args.kind == "vcf" else "threats"
+        print(
+            f"kept {kept}: {len(game.moves)} stones, {size} {unit}, proved over "
+            f"{prover.positions} positions in {time.monotonic() - started:.1f} s "
+            f"(claims not proved so far: {refuted})",
+            flush=True,
+        )
+
+
+def coverage(args: argparse.Namespace) -> None:
+    """Of self-play positions where Rapfi (200,000 nodes) sees a mate for the side to move
+    and tengen finds no VCF, how many tengen's VCT finds within each budget."""
+    if not RAPFI.exists():
+        raise SystemExit(f"Rapfi not found at {RAPFI} (make rapfi, or set RAPFI)")
+    os.environ.setdefault("TENGEN_JIT", "compiled")
+    print(f"load: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    budgets = (20_000, 100_000, 500_000)
+    found = dict.fromkeys(budgets, 0)
+    total = 0
+    for rule_name in args.rules:
+        rule = Rule(rule_name)
+        rapfi = Rapfi(0, 200_000, 4 if rule is Rule.RENJU else 0)
+        taken = 0
+        last = None
+        for game in self_play(rule, random.Random(args.seed)):
+            if taken >= args.count:
+                break
+            if game is last:
+                continue  # the first such position of each game only
+            attacker = int(game.to_play)
+            if solve(Position.of(game), attacker, "vcf") is not None:
+                continue
+            if rapfi.evaluate([(p.col, p.row) for _, p in game.moves]) < -LOST:
+                continue
+            taken += 1
+            total += 1
+            last = game
+            seen = [
+                ThreatSearch(Position.of(game), budget, 60.0).vct(attacker) is not None
+                for budget in budgets
+            ]
+            for budget, hit in zip(budgets, seen, strict=True):
+                found[budget] += hit
+            print(f"{rule.value} {taken}: {len(game.moves)} stones, found {seen}", flush=True)
+        rapfi.close()
+    print(
+        f"{total} positions: " + ", ".join(f"{found[b]} found within {b:,} nodes" for b in budgets)
+    )
 
 
 class RapfiMates:
@@ -314,7 +373,7 @@ def race(args: argparse.Namespace) -> None:
             solve(pos, int(game.to_play), kind)  # compiles on first use; timed below anew
             pos = Position.of(game)
             started, before = time.perf_counter(), pos.nodes
-            found = solve(pos, int(game.to_play), kind)
+            found = solve(pos, int(game.to_play), kind, RACE_NODES)
             took, nodes = time.perf_counter() - started, pos.nodes - before
             mate = rapfi.first_mate(rule, moves) if rapfi else None
             ours.append(took)
@@ -349,8 +408,12 @@ def main() -> None:
     b.add_argument("--seed", type=int, default=1)
     r = sub.add_parser("race", help="tengen's solver and Rapfi on every puzzle")
     r.add_argument("--rapfi-seconds", type=float, default=10.0)
+    c = sub.add_parser("coverage", help="how many of Rapfi's mates tengen's VCT finds")
+    c.add_argument("--count", type=int, default=50, help="positions a rule")
+    c.add_argument("--rules", nargs="+", default=["freestyle", "renju"])
+    c.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
-    build(args) if args.command == "build" else race(args)
+    {"build": build, "race": race, "coverage": coverage}[args.command](args)
 
 
 if __name__ == "__main__":

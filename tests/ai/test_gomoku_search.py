@@ -203,7 +203,7 @@ def test_the_vct_set_needs_threes_and_is_solved_within_a_node_budget() -> None:
         pos = Position.of(game)
         attacker = int(game.to_play)
         assert ThreatSearch(pos, 200_000, 600.0).vcf(attacker) is None, moves
-        first = ThreatSearch(pos, 200_000, 600.0).vct(attacker)
+        first = ThreatSearch(pos, 400_000, 600.0).vct(attacker)  # the longest needs 313,192
         assert first is not None, moves
         assert pos.point(first) in game.legal_moves()
 

@@ -15,6 +15,7 @@ import time
 from tengen.ai.gomoku import vcf as compiled_vcf
 from tengen.ai.gomoku import vct as compiled_vct
 from tengen.ai.gomoku.position import Position
+from tengen.ai.gomoku.vcf import NOT_FOUND
 from tengen.core import jit
 
 k_vcf = jit.live(compiled_vcf)  # interpreted until compiled (see `core.jit`)
@@ -37,14 +38,15 @@ class ThreatSearch:
     def vct(self, attacker: int, depth: int = 8) -> int | None:
         """A first move of a win by threes and fours for `attacker` (to move) within `depth`
         threats, or None. It deepens one threat at a time: a search straight to `depth`
-        spends its budget on long lines first and runs out before short wins (on the VCT
-        puzzles, wins of 4 threats took 10-40 times the nodes searched straight at 8)."""
+        spends its budget on long lines first and runs out before short wins. Of 100
+        self-play positions where Rapfi saw a mate and there was no VCF, within the player's
+        20,000 nodes it found 16 and straight at 8 threats 10; at 100,000 nodes 30 each."""
         for within in range(1, depth + 1):
             found = int(
                 k_vct.threat(
                     self.pos.s, compiled_vct.VCT, attacker, within, self.limit, self.deadline, 0
                 )
             )
-            if found != compiled_vct.NOT_FOUND:
+            if found != NOT_FOUND:
                 return found if found >= 0 else None
         return None
