@@ -20,3 +20,14 @@ def test_serve_refuses_an_unknown_option(capsys: pytest.CaptureFixture[str]) -> 
         main(["serve", "--colour", "blue"])
     assert done.value.code == 2
     assert "--colour" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("seconds", ["0", "-1", "3601", "nan"])
+def test_serve_refuses_a_brain_time_it_cannot_give(
+    capsys: pytest.CaptureFixture[str], seconds: str
+) -> None:
+    # 0 is the protocol's "as fast as possible", but Rapfi reads a 0 turn and match as no limit.
+    with pytest.raises(SystemExit) as done:
+        main(["serve", "--gomoku-engine-seconds", seconds])
+    assert done.value.code == 2
+    assert "--gomoku-engine-seconds" in capsys.readouterr().err

@@ -149,8 +149,8 @@ def serve(argv: list[str] | None = None) -> int:
     db = args.db or default_db()
     if not 0 < args.max_upload_mb <= 4096:
         parser().error("--max-upload-mb must be above 0 and at most 4096")
-    if not 0 <= args.gomoku_engine_seconds <= 3600:
-        parser().error("--gomoku-engine-seconds must be from 0 (as fast as it can) to 3600")
+    if not 0 < args.gomoku_engine_seconds <= 3600:  # 0 is "no limit" to Rapfi
+        parser().error("--gomoku-engine-seconds must be above 0 and at most 3600")
     analysis_engines = {}
     for given in args.analysis_engine:
         name, _, command = given.partition("=")
