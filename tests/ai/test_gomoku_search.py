@@ -208,14 +208,17 @@ def test_the_vct_set_needs_threes_and_is_solved_within_a_node_budget() -> None:
         assert pos.point(first) in game.legal_moves()
 
 
-@pytest.mark.parametrize("number", [0, 3, 6])
+@pytest.mark.parametrize("number", [1, 6, 7])
 def test_the_player_wins_a_vct_puzzle_against_its_own_defence(number: int) -> None:
     # Both sides are the built-in player; the attacker's win was proved against every
-    # defence, so whatever the defender tries, the attacker must make five.
+    # defence, so whatever the defender tries, the attacker must make five. These three
+    # puzzles' VCTs take 10,000-20,000 nodes: within a 1 s move's VCT on a loaded machine.
     rule, moves = _puzzles("gomoku_vct.txt")[number]
     game = _game(rule, moves)
     attacker = game.to_play
-    players = {attacker: GomokuPlayer(1, 0.3, 1), attacker.opponent: GomokuPlayer(2, 0.3, 1)}
+    players = {attacker: GomokuPlayer(1, 1.0, 1), attacker.opponent: GomokuPlayer(2, 1.0, 1)}
+    for player in players.values():
+        player.warm()  # a kernel compiled on demand inside a move would eat its time
     while not game.is_over and len(game.moves) < len(moves) + 40:
         game.play(players[game.to_play].genmove(game))
     assert game.winner is attacker, [f"{p.col},{p.row}" for _, p in game.moves]
