@@ -13,7 +13,7 @@ not find it again within its budget; none would mean a defence the solver missed
 
 ``race``: each puzzle of both sets, in one run: the time and nodes tengen's solver takes to
 find its win, and the time and nodes Rapfi (classical, one thread, ``make rapfi``) takes to
-first report a mate (its per-depth ``INFO`` lines, ``show_detail 2``).
+first report a mate (`gomoku_review.Rapfi.first_mate`).
 
 ``coverage``: the first position of each self-play game where Rapfi (200,000 nodes) sees a
 mate for the side to move and tengen finds no VCF; how many of them tengen's VCT finds within
@@ -31,13 +31,12 @@ import argparse
 import os
 import random
 import statistics
-import subprocess
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from gomoku_review import LOST, RAPFI, Rapfi
+from gomoku_review import LOST, RAPFI, Rapfi, rule_number
 from tengen.ai.gomoku.position import Position
 from tengen.ai.gomoku.threats import ThreatSearch
 from tengen.ai.gomoku_player import GomokuPlayer
@@ -230,9 +229,9 @@ def build(args: argparse.Namespace) -> None:
         pos, attacker = Position.of(game), int(game.to_play)
         vcf = solve(pos, attacker, "vcf")
         if args.kind == "vcf":
-            if vcf is None or fours_to_win(game) < args.fours:
+            size = 0 if vcf is None else fours_to_win(game)
+            if size < args.fours:
                 continue
-            size = fours_to_win(game)
         else:
             if vcf is not None or solve(pos, attacker, "vct") is None:
                 continue
@@ -247,8 +246,8 @@ def build(args: argparse.Namespace) -> None:
             stuck = prover.refuted or []
             verdict = "Rapfi not built"
             if RAPFI.exists():
-                rapfi = RapfiMates(10.0)
-                mate = rapfi.first_mate(rule, stuck)
+                rapfi = Rapfi(10_000, 0, rule_number(rule))
+                mate = rapfi.first_mate([(p.col, p.row) for p in stuck])
                 rapfi.close()
                 verdict = f"Rapfi's mate for the attacker there: {mate or 'none in 10 s'}"
             line = " ".join(f"{p.col},{p.row}" for p in stuck)
@@ -285,7 +284,7 @@ def coverage(args: argparse.Namespace) -> None:
     total = 0
     for rule_name in args.rules:
         rule = Rule(rule_name)
-        rapfi = Rapfi(0, 200_000, 4 if rule is Rule.RENJU else 0)
+        rapfi = Rapfi(0, 200_000, rule_number(rule))
         taken = 0
         last = None
         for game in self_play(rule, random.Random(args.seed)):
@@ -314,56 +313,13 @@ def coverage(args: argparse.Namespace) -> None:
     )
 
 
-class RapfiMates:
-    """Rapfi asked for a mate: its time and nodes when a depth first reports one."""
-
-    def __init__(self, seconds: float) -> None:
-        self.ms = int(seconds * 1000)
-        self.proc = subprocess.Popen(
-            [str(RAPFI)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
-        )
-
-    def first_mate(self, rule: Rule, moves: list[Point]) -> tuple[float, int] | None:
-        """Seconds and nodes at Rapfi's first depth whose eval is a mate for the side to move
-        after `moves`, or None if it reports none within its time."""
-        assert self.proc.stdin is not None and self.proc.stdout is not None
-        mine = len(moves) % 2
-        stones = [f"{p.col},{p.row},{1 if i % 2 == mine else 2}" for i, p in enumerate(moves)]
-        lines = [
-            "START 15", f"INFO rule {4 if rule is Rule.RENJU else 0}", "INFO thread_num 1",
-            "INFO show_detail 2", f"INFO timeout_turn {self.ms}", "INFO timeout_match 0",
-            "INFO time_left 2147483647", "YXHASHCLEAR", "BOARD", *stones, "DONE",
-        ]  # fmt: skip
-        self.proc.stdin.write("\n".join(lines) + "\n")
-        self.proc.stdin.flush()
-        found = None
-        nodes, ms = 0, 0
-        while True:
-            line = self.proc.stdout.readline().strip()
-            if not line or line.startswith("ERROR"):
-                raise RuntimeError(f"Rapfi: {line!r}")
-            key, _, value = line.removeprefix("INFO ").partition(" ")
-            if key == "TOTALNODES":
-                nodes = int(value)
-            elif key == "TOTALTIME":
-                ms = int(value)
-            elif key == "EVAL" and value.startswith("+M") and found is None:
-                found = (ms / 1000, nodes)
-            elif line.count(",") == 1 and line.replace(",", "").isdigit():
-                return found
-
-    def close(self) -> None:
-        assert self.proc.stdin is not None
-        self.proc.stdin.write("END\n")
-        self.proc.stdin.flush()
-        self.proc.wait(timeout=10)
-
-
 def race(args: argparse.Namespace) -> None:
     os.environ.setdefault("TENGEN_JIT", "compiled")
     print(f"load: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    rapfi = RapfiMates(args.rapfi_seconds) if RAPFI.exists() else None
-    if rapfi is None:
+    ms = round(args.rapfi_seconds * 1000)
+    rules = {rule for kind in SETS for rule, _ in read_set(kind)}
+    rapfis = {rule: Rapfi(ms, 0, rule_number(rule)) for rule in rules} if RAPFI.exists() else {}
+    if not rapfis:
         print(f"Rapfi not found at {RAPFI} (make rapfi, or set RAPFI): tengen's column only")
     for kind in ("vcf", "vct"):
         ours, theirs = [], []
@@ -375,7 +331,8 @@ def race(args: argparse.Namespace) -> None:
             started, before = time.perf_counter(), pos.nodes
             found = solve(pos, int(game.to_play), kind, RACE_NODES)
             took, nodes = time.perf_counter() - started, pos.nodes - before
-            mate = rapfi.first_mate(rule, moves) if rapfi else None
+            stones = [(p.col, p.row) for p in moves]
+            mate = rapfis[rule].first_mate(stones) if rapfis else None
             ours.append(took)
             if mate:
                 theirs.append(mate[0])
@@ -392,7 +349,7 @@ def race(args: argparse.Namespace) -> None:
                 f"{max(ours) * 1000:.1f} ms; Rapfi mates {len(theirs)} / {len(ours)}"
                 + (f", median {statistics.median(theirs) * 1000:.0f} ms" if theirs else "")
             )
-    if rapfi:
+    for rapfi in rapfis.values():
         rapfi.close()
 
 

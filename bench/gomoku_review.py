@@ -24,6 +24,10 @@ import re
 import subprocess
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tengen.gomoku import Rule
 
 ROOT = Path(__file__).resolve().parent.parent
 RAPFI = Path(os.environ.get("RAPFI", ROOT / "build" / "rapfi" / "pbrain-rapfi"))
@@ -33,7 +37,7 @@ LOST = -20_000  # a mate against the side to move, in this script's scale
 class Rapfi:
     """Rapfi as a position evaluator over the Gomocup protocol: `ms` milliseconds a
     position, or (`nodes` > 0) a node limit, which makes its answer the same on any load;
-    `rule` is the Gomocup rule number (0 freestyle, 4 renju)."""
+    `rule` is the Gomocup rule number (0 freestyle, 4 renju, `rule_number`)."""
 
     def __init__(self, ms: int, nodes: int = 0, rule: int = 0) -> None:
         self.ms = ms
@@ -51,24 +55,10 @@ class Rapfi:
     def think(self, moves: list[tuple[int, int]]) -> tuple[int, tuple[int, int]]:
         """Rapfi's eval of the position after `moves` for the side to move (mates as
         +-20,000) and its move there."""
-        assert self.proc.stdin is not None and self.proc.stdout is not None
-        time.sleep(0.1)
-        mine = len(moves) % 2
-        stones = [f"{x},{y},{1 if i % 2 == mine else 2}" for i, (x, y) in enumerate(moves)]
-        limits = [f"INFO rule {self.rule}"]
-        if self.nodes:
-            limits.append(f"INFO max_node {self.nodes}")
-        lines = [
-            "START 15", *limits, f"INFO timeout_turn {self.ms}", "INFO timeout_match 0",
-            "INFO time_left 2147483647", "YXHASHCLEAR", "BOARD", *stones, "DONE",
-        ]  # fmt: skip
-        self.proc.stdin.write("\n".join(lines) + "\n")
-        self.proc.stdin.flush()
+        self._ask(moves, "INFO show_detail 0")
         value = "0"
         while True:
-            line = self.proc.stdout.readline().strip()
-            if not line or line.startswith("ERROR"):
-                raise RuntimeError(f"Rapfi: {line!r}")
+            line = self._line()
             found = re.search(r"Eval (\S+)", line)
             if found:
                 value = found.group(1)
@@ -79,11 +69,61 @@ class Rapfi:
             return (LOST if value.startswith("-") else -LOST), (x, y)
         return int(value), (x, y)
 
+    def first_mate(self, moves: list[tuple[int, int]]) -> tuple[float, int] | None:
+        """Seconds and nodes at Rapfi's first depth (one thread) whose eval is a mate for the
+        side to move after `moves`, or None if it reports none before it answers."""
+        self._ask(moves, "INFO thread_num 1", "INFO show_detail 2")  # an INFO block a depth
+        found = None
+        nodes, ms = 0, 0
+        while True:
+            line = self._line()
+            key, _, value = line.removeprefix("INFO ").partition(" ")
+            if key == "TOTALNODES":
+                nodes = int(value)
+            elif key == "TOTALTIME":
+                ms = int(value)
+            elif key == "EVAL" and value.startswith("+M") and found is None:
+                found = (ms / 1000, nodes)
+            elif re.fullmatch(r"\d+,\d+", line):
+                return found
+
+    def _ask(self, moves: list[tuple[int, int]], *options: str) -> None:
+        """Send the position after `moves` (the side to move's stones as field 1) with this
+        evaluator's limits and `options`, asking for a move."""
+        assert self.proc.stdin is not None
+        time.sleep(0.1)  # Rapfi drops a command that comes while it winds down its last search
+        mine = len(moves) % 2
+        stones = [f"{x},{y},{1 if i % 2 == mine else 2}" for i, (x, y) in enumerate(moves)]
+        limits = [f"INFO rule {self.rule}", *options]
+        if self.nodes:
+            limits.append(f"INFO max_node {self.nodes}")
+        lines = [
+            "START 15", *limits, f"INFO timeout_turn {self.ms}", "INFO timeout_match 0",
+            "INFO time_left 2147483647", "YXHASHCLEAR", "BOARD", *stones, "DONE",
+        ]  # fmt: skip
+        self.proc.stdin.write("\n".join(lines) + "\n")
+        self.proc.stdin.flush()
+
+    def _line(self) -> str:
+        """Rapfi's next line; RuntimeError on ERROR or when it has closed its output."""
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline().strip()
+        if not line or line.startswith("ERROR"):
+            raise RuntimeError(f"Rapfi: {line!r}")
+        return line
+
     def close(self) -> None:
         assert self.proc.stdin is not None
         self.proc.stdin.write("END\n")
         self.proc.stdin.flush()
         self.proc.wait(timeout=10)
+
+
+def rule_number(rule: Rule) -> int:
+    """The Gomocup rule number Rapfi reads for `rule` (freestyle or renju)."""
+    from tengen.gomoku import Rule
+
+    return 4 if rule is Rule.RENJU else 0
 
 
 def solver_sees(moves: list[tuple[int, int]], nodes: int, depth: int) -> bool:
