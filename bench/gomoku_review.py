@@ -37,7 +37,7 @@ LOST = -20_000  # a mate against the side to move, in this script's scale
 class Rapfi:
     """Rapfi as a position evaluator over the Gomocup protocol: `ms` milliseconds a
     position, or (`nodes` > 0) a node limit, which makes its answer the same on any load;
-    `rule` is the Gomocup rule number (0 freestyle, 4 renju, `rule_number`)."""
+    `rule` is the Gomocup rule number (0 freestyle, 1 standard, 4 renju: `rule_number`)."""
 
     def __init__(self, ms: int, nodes: int = 0, rule: int = 0) -> None:
         self.ms = ms
@@ -120,10 +120,14 @@ class Rapfi:
 
 
 def rule_number(rule: Rule) -> int:
-    """The Gomocup rule number Rapfi reads for `rule` (freestyle or renju)."""
+    """The Gomocup rule number Rapfi reads for `rule` (freestyle, standard or renju; Rapfi
+    has no caro)."""
     from tengen.gomoku import Rule
 
-    return 4 if rule is Rule.RENJU else 0
+    numbers = {Rule.FREESTYLE: 0, Rule.STANDARD: 1, Rule.RENJU: 4}
+    if rule not in numbers:
+        raise ValueError(f"Rapfi plays no {rule.value} rule")
+    return numbers[rule]
 
 
 def solver_sees(moves: list[tuple[int, int]], nodes: int, depth: int) -> bool:

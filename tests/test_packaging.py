@@ -113,14 +113,20 @@ def test_the_wheel_ships_the_type_marker(installed: Path) -> None:
 def test_the_wheel_ships_the_gomoku_opening_book(installed: Path) -> None:
     code = (
         "from tengen.ai.gomoku import book; from tengen.gomoku import Rule; "
-        "print(min(len(book.table(r)) for r in (Rule.FREESTYLE, Rule.RENJU)))"
+        "[print(len(book.table(r)), len(book.swap2_openings(r))) "
+        "for r in (Rule.FREESTYLE, Rule.RENJU)]"
     )
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     done = subprocess.run(
         [installed / "python", "-c", code], capture_output=True, text=True, env=env, cwd=installed
     )
     assert done.returncode == 0, done.stderr
-    assert int(done.stdout) >= 100
+    lines = done.stdout.splitlines()  # each rule's positions, and its swap2 openings
+    assert len(lines) == 2
+    for line in lines:
+        positions, openings = map(int, line.split())
+        assert positions >= 100
+        assert openings >= 8
 
 
 def test_the_installed_wheel_serves_the_page_and_its_static_files(server: str) -> None:

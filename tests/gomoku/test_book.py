@@ -7,6 +7,8 @@ every turned and mirrored copy of their positions, as a match's turned openings 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -14,7 +16,7 @@ from hypothesis import strategies as st
 from tengen.ai.gomoku import book
 from tengen.ai.gomoku_player import GomokuPlayer
 from tengen.core.coords import Point
-from tengen.gomoku import GomokuGame, GomokuRules, Rule
+from tengen.gomoku import GomokuGame, GomokuRules, Opening, Rule
 
 points = st.builds(Point, st.integers(0, book.SIZE - 1), st.integers(0, book.SIZE - 1))
 RULES = [Rule.FREESTYLE, Rule.RENJU]
@@ -132,3 +134,56 @@ def test_no_book_move_on_another_board_or_off_the_book() -> None:
     assert book.move(far) is None
     assert book.table(Rule.CARO) == {}
     assert book.stones(far) == ([Point(0, 0), Point(14, 14)], [Point(0, 14)])
+
+
+@pytest.mark.parametrize("rule", RULES)
+def test_the_shipped_swap2_openings_are_legal_and_distinct(rule: Rule) -> None:
+    openings = book.swap2_openings(rule)
+    assert len(openings) >= 8, f"the {rule.value} swap2 table holds {len(openings)}"
+    keys = [key for key, _ in openings]
+    assert len(set(keys)) == len(keys)
+    for (b1, b2), (w,) in keys:
+        assert book.canonical([b1, b2], [w])[0] == ((b1, b2), (w,))
+        game = GomokuGame(GomokuRules(rule, opening=Opening.SWAP2))
+        game.decide_opening([b1, w, b2])  # legal as swap2's three stones
+        assert not game.is_over
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["hh ii / jj", "hh / jj : 5", "hh ii / jj kk : 5", "hh ii / jj : x", "hh iz / jj : 5"],
+)
+def test_a_malformed_swap2_line_is_refused_naming_where(
+    text: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "swap2-caro.txt").write_text(f"# a header\nhh ii / jj : -40  # fine\n{text}\n")
+    monkeypatch.setattr(book, "FOLDER", tmp_path)
+    book.swap2_openings.cache_clear()
+    try:
+        with pytest.raises(ValueError, match=r"swap2-caro\.txt line 3: not a swap2 line"):
+            book.swap2_openings(Rule.CARO)
+    finally:
+        book.swap2_openings.cache_clear()
+
+
+@pytest.mark.parametrize("rule", RULES)
+def test_the_player_opens_swap2_from_its_table_turned_at_random(rule: Rule) -> None:
+    table = {key for key, _ in book.swap2_openings(rule)}
+    seen, turns = set(), set()
+    for seed in range(24):
+        b1, w, b2 = GomokuPlayer(seed=seed).open_three(GomokuGame(GomokuRules(rule)))
+        key, _ = book.canonical([b1, b2], [w])
+        assert key in table
+        seen.add(key)
+        turns.add((b1, w, b2))
+    assert len(seen) >= 4  # not one opening every game
+    assert len(turns) >= 12
+
+
+def test_without_a_table_the_player_opens_at_the_centre() -> None:
+    assert book.swap2_openings(Rule.CARO) == []
+    for rules in (GomokuRules(Rule.CARO), GomokuRules(Rule.FREESTYLE, width=19, height=19)):
+        b1, w, b2 = GomokuPlayer(seed=2).open_three(GomokuGame(rules))
+        assert b1 == Point((rules.width - 1) // 2, (rules.height - 1) // 2)
+        assert max(abs(w.col - b1.col), abs(w.row - b1.row)) == 1
+        assert max(abs(b2.col - b1.col), abs(b2.row - b1.row)) <= 2

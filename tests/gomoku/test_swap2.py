@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tengen.ai.gomoku_player import GomokuPlayer
+from tengen.ai.gomoku_player import EVEN_AT, GomokuPlayer
 from tengen.core.color import Color
 from tengen.core.coords import Point
 from tengen.gomoku import GomokuGame, GomokuRules, Opening, Rule
@@ -262,3 +262,68 @@ def _two_more(game: GomokuGame) -> list[Point]:
     taken = {p for _, p in game.moves}
     free = [Point(c, 7) for c in range(15) if Point(c, 7) not in taken]
     return free[:2]
+
+
+def three_stones(rule: Rule = Rule.FREESTYLE) -> GomokuGame:
+    game = GomokuGame(GomokuRules(rule, opening=Opening.SWAP2))
+    game.decide_opening([Point(7, 7), Point(8, 7), Point(7, 9)])
+    return game
+
+
+@pytest.mark.parametrize(
+    ("rule", "value", "may_place_two", "answer"),
+    [(Rule.FREESTYLE, -400, True, "swap"), (Rule.FREESTYLE, 400, True, "move"),
+     (Rule.FREESTYLE, -1, False, "swap"), (Rule.FREESTYLE, 0, False, "move"),
+     (Rule.FREESTYLE, 0, True, "two"), (Rule.FREESTYLE, -150, True, "two"),
+     (Rule.FREESTYLE, 151, True, "move"), (Rule.RENJU, -250, False, "move"),
+     (Rule.RENJU, -301, False, "swap"), (Rule.RENJU, -200, True, "two"),
+     (Rule.RENJU, -451, True, "swap"), (Rule.RENJU, 0, True, "move")],
+)  # fmt: skip
+def test_the_chooser_follows_its_search(
+    rule: Rule, value: int, may_place_two: bool, answer: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The colour the search (here a stand-in for `weigh`) calls better for the side to move,
+    measured from the rule's even score (EVEN_AT: -300 in renju, 0 in freestyle), is taken; a
+    score within SWAP_EVEN of even, when swap2 allows, places the pair whose five-stone
+    position the searches score nearest even, all within the move's time."""
+    even = EVEN_AT.get(rule, 0)
+    game = three_stones(rule)
+    player = GomokuPlayer(seed=4, time_limit=0.8, book=False)
+    asked: list[tuple[tuple[Point, ...], float, int]] = []
+
+    def weigh(trial: GomokuGame, seconds: float) -> tuple[Point, int]:
+        stones = tuple(p for _, p in trial.moves)
+        score = value if len(stones) == 3 else 7 * stones[3].col - 11 * stones[4].row + 30
+        asked.append((stones, seconds, score))
+        return trial.legal_moves()[0], score
+
+    monkeypatch.setattr(player, "weigh", weigh)
+    chosen = player.choose_side(game, may_place_two)
+    assert sum(seconds for _, seconds, _ in asked) <= player.time_limit + 1e-9
+    if answer == "swap":
+        assert chosen is None
+    elif answer == "move":
+        assert chosen == [game.legal_moves()[0]]
+        assert len(asked) == 1
+    else:
+        assert chosen is not None and len(chosen) == 2
+        pairs = {stones[3:]: score for stones, _, score in asked[1:]}
+        assert len(pairs) >= 8
+        assert abs(pairs[tuple(chosen)] - even) == min(abs(s - even) for s in pairs.values())
+        game.decide_opening(chosen)  # White's stone, then Black's: legal
+
+
+def test_the_chooser_weighs_a_real_position_in_its_time() -> None:
+    """With the real search: an answer the opening allows, and within the move's time and a
+    little more (each search is cut by its own deadline)."""
+    import time
+
+    for may_place_two in (True, False):
+        game = three_stones(Rule.RENJU)
+        player = GomokuPlayer(seed=1, time_limit=0.3, threads=1)
+        start = time.monotonic()
+        chosen = player.choose_side(game, may_place_two)
+        assert time.monotonic() - start < 0.3 + 1.0
+        if not may_place_two:
+            assert chosen is None or len(chosen) == 1
+        game.decide_opening(chosen)

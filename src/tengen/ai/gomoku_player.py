@@ -40,7 +40,12 @@ from tengen.gomoku.game import GomokuGame, GomokuIllegal
 from tengen.gomoku.rules import GomokuRules, Rule
 
 WIN = SEARCH_WIN  # `evaluate` of a won position
-EVEN = 60  # evaluation points within which `evaluate` cannot tell the colours apart
+# Swap openings, fitted to Rapfi's judgement of 3- and 5-stone positions (bench/gomoku_swap2.py,
+# bench/STRENGTH.md): the search's score for White to move at which the colours are even (in
+# renju it undervalues White's side early), and the band around it where swap2's chooser
+# places two stones rather than take a colour.
+EVEN_AT = {Rule.RENJU: -300}  # 0 for the other rules
+SWAP_EVEN = 150
 _ROOT_WIDTH = 16  # root moves the search weighs
 _PAIR_WIDTH = 4  # stones weighed for each of swap2's two extra stones
 _VCF_NODES = 20_000
@@ -104,11 +109,26 @@ class GomokuPlayer:
         known = opening_book.move(game) if self.book else None
         if known is not None:
             return known
-        budget = Budget.of(self.time_limit)
+        return self._decide(game, legal_points, Budget.of(self.time_limit))[0]
+
+    def weigh(self, game: GomokuGame, seconds: float) -> tuple[Point, int]:
+        """The player's move in `game` (not over) and how good the position is for the side to
+        move, from up to `seconds` of the move's own thinking: ``WIN`` for a forced win (a five,
+        fours, threes), the search's score otherwise, the static `evaluate` when the move was
+        forced (a block) or no depth finished. The book is not asked: it holds no scores."""
+        self.last_depth = 0
+        move, value = self._decide(game, game.legal_moves(), Budget.of(seconds))
+        return move, self.evaluate(game) if value is None else value
+
+    def _decide(
+        self, game: GomokuGame, legal_points: list[Point], budget: Budget
+    ) -> tuple[Point, int | None]:
+        """`_choose` on `game`'s position: the move among `legal_points` and its score."""
         pos = Position.of(game)
         me = int(game.to_play)
         legal = {pos.index(p) for p in legal_points}
-        return pos.point(self._choose(game, pos, me, legal, budget))
+        move, value = self._choose(game, pos, me, legal, budget)
+        return pos.point(move), value
 
     def evaluate(self, game: GomokuGame) -> int:
         """How good `game` is for the player to move, in pattern points: ``WIN`` with a five to
@@ -131,10 +151,17 @@ class GomokuPlayer:
 
     def open_three(self, game: GomokuGame) -> list[Point]:
         """The first three stones of a swap opening (Black, White, Black) on the empty board:
-        the centre, White beside it (straight or diagonally), and the black stone within two
-        points that the evaluation calls most even, so that neither colour is a gift."""
-        width, height = game.rules.width, game.rules.height
-        centre = Point((width - 1) // 2, (height - 1) // 2)
+        one of the openings the player's long searches call most even (`book.swap2_openings`),
+        turned at random, so that neither colour is a gift and no two games need start alike.
+        Without a table for the rule or the board: the centre, White beside it, and the third
+        stone within two points that the static evaluation calls most even."""
+        rules = game.rules
+        known = opening_book.swap2_openings(rules.rule)
+        if known and rules.width == rules.height == opening_book.SIZE:
+            (b1, b2), (w,) = self.rng.choice(known)[0]
+            t = self.rng.randrange(8)
+            return [opening_book.turned(p, t) for p in (b1, w, b2)]
+        centre = Point((rules.width - 1) // 2, (rules.height - 1) // 2)
         options = []
         for dc, dr in ((1, 0), (1, 1)):
             white = Point(centre.col + dc, centre.row + dr)
@@ -143,7 +170,7 @@ class GomokuPlayer:
                     third = Point(c, r)
                     if third in (centre, white):
                         continue
-                    trial = GomokuGame(game.rules)
+                    trial = GomokuGame(rules)
                     for p in (centre, white, third):
                         trial.play(p)
                     options.append(
@@ -152,25 +179,43 @@ class GomokuPlayer:
         return min(options)[2]
 
     def choose_side(self, game: GomokuGame, may_place_two: bool) -> list[Point] | None:
-        """A swap opening's choice for the side to move (White, after three or five stones):
-        None to take the other colour (``SWAP``) when the evaluation calls the side to move
-        worse, its move when better, and, when `may_place_two` (swap2 after three stones) and
-        the evaluation cannot tell (within ``EVEN``), two more stones that keep it even."""
-        value = self.evaluate(game)
-        if may_place_two and abs(value) <= EVEN:
-            two = self._place_two(game)
+        """A swap opening's choice for the side to move (White, after three or five stones),
+        from a search of the position in the move's time: None to take the other colour
+        (``SWAP``) when the side to move stands worse (its score below the rule's even score,
+        ``EVEN_AT``), its move when not; and when `may_place_two` (swap2 after three stones)
+        and the score is within ``SWAP_EVEN`` of even, two more stones that leave the position
+        most even, so the opponent's choice gains little. Half the time goes to the first
+        search when two stones may follow."""
+        seconds = self.time_limit / 2 if may_place_two else self.time_limit
+        move, value = self.weigh(game, seconds)
+        even = EVEN_AT.get(game.rules.rule, 0)
+        if may_place_two and abs(value - even) <= SWAP_EVEN:
+            two = self._place_two(game, even, Budget.of(self.time_limit - seconds))
             if two is not None:
                 return two
-        if value < 0:
+        if value < even:
             return None
-        return [self.genmove(game)]
+        known = opening_book.move(game) if self.book else None
+        return [known or move]
 
-    def _place_two(self, game: GomokuGame) -> list[Point] | None:
-        """Stones 4 (White) and 5 (Black), among the best-ranked points, that leave the
-        position most even by the evaluation; None if every pair ends the game or fouls."""
+    def _place_two(self, game: GomokuGame, even: int, budget: Budget) -> list[Point] | None:
+        """Stones 4 (White) and 5 (Black) of `pairs` whose position a search of each, in an
+        equal share of `budget`, scores nearest `even`; None if there is no such pair."""
+        trials = self.pairs(game)
+        share = budget.limit / max(len(trials), 1)
+        options = [
+            (abs(self.weigh(trial, share)[1] - even), self.rng.random(), two)
+            for trial, two in trials
+        ]
+        return min(options)[2] if options else None
+
+    def pairs(self, game: GomokuGame) -> list[tuple[GomokuGame, list[Point]]]:
+        """The pairs swap2's chooser weighs for stones 4 (White) and 5 (Black), each with the
+        game they leave: the best-ranked points for each, leaving out a pair that ends the
+        game or fouls."""
         pos = Position.of(game)
         point = pos.point
-        options = []
+        trials = []
         for w in pos.ranked(2)[:_PAIR_WIDTH]:
             pos.place(w, 2)
             blacks = pos.ranked(1)[:_PAIR_WIDTH]
@@ -184,36 +229,37 @@ class GomokuPlayer:
                 except GomokuIllegal:
                     continue
                 if not trial.is_over:
-                    options.append(
-                        (abs(self.evaluate(trial)), self.rng.random(), [point(w), point(b)])
-                    )
-        return min(options)[2] if options else None
+                    trials.append((trial, [point(w), point(b)]))
+        return trials
 
     def _choose(
         self, game: GomokuGame, pos: Position, me: int, legal: set[int], budget: Budget
-    ) -> int:
+    ) -> tuple[int, int | None]:
+        """Steps 1-5 of the module docstring: the move, and ``WIN`` when it wins by force, the
+        search's score when it searched a depth, else None."""
         them = 3 - me
         wins = _judged_fives(game, pos, me, legal)
         if wins:
-            return self._pick(pos, me, wins)
+            return self._pick(pos, me, wins), WIN
         blocks = _judged_fives(game, pos, them, legal | set(pos.fives(them)))
         if blocks:
-            return self._pick(pos, me, (blocks & legal) or legal, fours_first=True)
+            return self._pick(pos, me, (blocks & legal) or legal, fours_first=True), None
         threats = ThreatSearch(pos, _VCF_NODES, budget.vcf_seconds())
         found = threats.vcf(me)
         if found is not None and found in legal:
-            return found
+            return found, WIN
         threats = ThreatSearch(pos, _VCT_NODES, budget.vct_seconds())
         found = threats.vct(me)
         if found is not None and found in legal:
-            return found
+            return found, WIN
         roots = [m for m in pos.ranked(me) if m in legal][:_ROOT_WIDTH] or sorted(legal)
         roots = self._defences(pos, me, roots, budget) or roots
         report = Search(pos, budget.hard(), self.threads).run(me, roots, budget.soft())
         self.last_depth = report.depth
-        best = max(report.scores.values(), default=None)
-        ties = [m for m, s in report.scores.items() if s == best] if report.depth else []
-        return self.rng.choice(ties) if len(ties) > 1 else report.move
+        if not report.depth:
+            return report.move, None
+        ties = [m for m, s in report.scores.items() if s == report.score]
+        return (self.rng.choice(ties) if len(ties) > 1 else report.move), report.score
 
     def _defences(self, pos: Position, me: int, roots: list[int], budget: Budget) -> list[int]:
         """When the opponent, moving twice, would win by fours or threes: the roots after which

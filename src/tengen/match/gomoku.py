@@ -146,7 +146,11 @@ class BuiltinSide:
         return move
 
     def swap2board(self, game: GomokuGame, clock: Clock | None = None) -> list[Point] | None:
-        """The player's opening stones or choice (by its evaluation, in its own time)."""
+        """The player's opening stones or choice, thinking as long as the move `clock` would
+        allow (its searches weigh the colours), not charged to it."""
+        if clock is not None:
+            budget = self._lag.move_seconds(ProtocolTimes.of(clock).limits(), game)
+            self._player.time_limit = min(self._limit, budget)
         if not game.moves:
             return self._player.open_three(game)
         two = game.rules.opening is Opening.SWAP2 and game.move_number == 3

@@ -14,6 +14,12 @@ first of the board's eight) and the move there, then the depth and time the sear
 A position is looked up in all eight orientations, so a turned or mirrored opening finds its
 line; a position the book does not hold, a board of another size, or a move no longer legal
 gives None, and the player searches as usual.
+
+Beside each book, ``book/swap2-<rule>.txt`` holds the three-stone openings the player opens
+swap2 with: those its long searches call most even of the 151 near the centre, each with its
+score for White to move (bench/gomoku_swap2.py)::
+
+    gh hh / ii : -12  # depth 13, 5.0 s
 """
 
 from __future__ import annotations
@@ -118,6 +124,36 @@ def table(rule: Rule) -> dict[Key, Point]:
             key, move = parse(text, f"{path.name} line {number}")
             found[key] = move
     return found
+
+
+@functools.cache
+def swap2_openings(rule: Rule) -> list[tuple[Key, int]]:
+    """Swap2's three-stone openings for `rule` that the player's long searches call most even,
+    each with its score for White to move (``book/swap2-<rule>.txt``, built by
+    bench/gomoku_swap2.py; lines ``hh ig / gg : -40  # note``); [] when the rule has none."""
+    path = FOLDER / f"swap2-{rule.value}.txt"
+    if not path.exists():
+        return []
+    found = []
+    for number, text in enumerate(path.read_text().splitlines(), start=1):
+        if text.strip() and not text.startswith("#"):
+            found.append(_scored(text, f"{path.name} line {number}"))
+    return found
+
+
+def _scored(text: str, where: str) -> tuple[Key, int]:
+    """A swap2 line's opening (two black stones, one white) and score; ValueError naming
+    `where` when it is malformed."""
+    body = text.split("#", 1)[0]
+    try:
+        stones, score = body.split(":")
+        black, white = stones.split("/")
+        key = (_points(black), _points(white))
+        if (len(key[0]), len(key[1])) != (2, 1):
+            raise ValueError("an opening is two black stones and one white")
+        return key, int(score)
+    except ValueError as error:
+        raise ValueError(f"{where}: not a swap2 line ({error}): {text!r}") from None
 
 
 def stones(game: GomokuGame) -> tuple[list[Point], list[Point]]:
