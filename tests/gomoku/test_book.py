@@ -188,3 +188,13 @@ def test_without_a_table_the_player_opens_at_the_centre() -> None:
         assert b1 == Point((rules.width - 1) // 2, (rules.height - 1) // 2)
         assert max(abs(w.col - b1.col), abs(w.row - b1.row)) == 1
         assert max(abs(b2.col - b1.col), abs(b2.row - b1.row)) <= 2
+
+
+def test_unseeded_players_open_swap2_differently() -> None:
+    """The brain and the app's unseeded player draw their seed: one seed for every game gave
+    every swap2 game the same three stones (a match's 26 games as the opener)."""
+    game = GomokuGame(GomokuRules(Rule.FREESTYLE))
+    openings = {tuple(GomokuPlayer(seed=None).open_three(game)) for _ in range(12)}
+    assert len(openings) >= 6
+    seeded = {tuple(GomokuPlayer(seed=5).open_three(game)) for _ in range(3)}
+    assert len(seeded) == 1

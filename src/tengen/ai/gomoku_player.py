@@ -18,6 +18,10 @@ compiled), and a block that only a foul could make loses (White forces Black ont
 `time_limit` seconds per move, shared between the phases by `ai.gomoku.clock`; the alpha-beta
 search runs on `threads` threads (`ai.gomoku.search`), by default one a core this process may
 use, up to `MAX_THREADS`.
+
+Swap openings: `open_three` plays an opening from the table of those the player's long
+searches call even (`ai.gomoku.book`), and `choose_side` weighs the colours by the same
+search in the move's time (`weigh`).
 """
 
 from __future__ import annotations
@@ -59,7 +63,8 @@ _WARM_SECONDS = 0.05  # the warm-up's searches: enough to call every kernel a mo
 
 
 class GomokuPlayer:
-    """Threat search, then alpha-beta over line patterns; `seed` breaks ties between moves.
+    """Threat search, then alpha-beta over line patterns; `seed` breaks ties between moves and
+    picks swap openings (None: a fresh seed from the system, so that games differ).
 
     ``time_limit`` (seconds) bounds one move's thinking; the Gomocup brain sets it from the
     manager's time limits, and `threads` from its ``INFO thread_num``. `book` False plays
@@ -68,7 +73,7 @@ class GomokuPlayer:
 
     def __init__(
         self,
-        seed: int = 0,
+        seed: int | None = 0,
         time_limit: float = 0.4,
         threads: int | None = None,
         book: bool = True,

@@ -15,4 +15,6 @@ def main(argv: list[str]) -> int:
     from tengen.ai.gomoku_player import GomokuPlayer  # loads only for this command
     from tengen.gomoku.gomocup import Brain, run
 
-    return run(Brain(GomokuPlayer()), sys.stdin, sys.stdout)
+    # A fresh seed each process: a manager starts a brain a game, and a fixed seed opened every
+    # swap2 game with the same stones.
+    return run(Brain(GomokuPlayer(seed=None)), sys.stdin, sys.stdout)

@@ -109,10 +109,11 @@ class GomokuComputer(Protocol):
 
 
 class BuiltinGomoku:
-    """Adapts `tengen.ai.gomoku_player.GomokuPlayer` to `GomokuComputer`."""
+    """Adapts `tengen.ai.gomoku_player.GomokuPlayer` to `GomokuComputer`; with no `seed`, each
+    game's player draws its own (its swap openings differ from game to game)."""
 
     def __init__(self, seed: int | None = None) -> None:
-        self._player = GomokuPlayer(seed or 0)
+        self._player = GomokuPlayer(seed)
 
     def genmove(self, game: GomokuGame) -> Point:
         """The built-in player's stone."""
