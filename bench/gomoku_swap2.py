@@ -23,14 +23,14 @@ Run with ``PYTHONPATH=src:bench`` (the Rapfi steps need ``make rapfi``, or ``RAP
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import time
 from pathlib import Path
 
+from gomoku_quality import win_rate
+
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "bench/results/swap2"
-SCALE = 200.0  # Rapfi's eval a unit of its logistic win rate (as bench/gomoku_quality.py)
 
 Opening = tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]
 
@@ -55,7 +55,8 @@ def openings() -> list[Opening]:
 
 
 def text(opening: Opening) -> str:
-    """An opening in the book's form: its black stones / its white stone, SGF letters."""
+    """An opening (or any position) in the book's form: its black stones / its white stones,
+    SGF letters."""
     from tengen.ai.gomoku import book
     from tengen.core.coords import Point
 
@@ -80,6 +81,11 @@ def game_after(moves, rule: str):  # type: ignore[no-untyped-def]
     return game
 
 
+def most_even(rows: dict[str, list[str]], count: int) -> list[str]:
+    """The `count` rows (by opening) whose first column, a score, is nearest 0."""
+    return sorted(rows, key=lambda k: (abs(int(rows[k][0])), k))[:count]
+
+
 def read(path: Path) -> dict[str, list[str]]:
     """A results file's rows by opening."""
     if not path.exists():
@@ -94,8 +100,7 @@ def survey(args: argparse.Namespace) -> None:
     done = read(path)
     todo = [o for o in openings() if text(o) not in done]
     if args.among is not None:
-        rows = read(args.among)
-        even = set(sorted(rows, key=lambda k: abs(int(rows[k][0])))[: args.top])
+        even = set(most_even(read(args.among), args.top))
         todo = [o for o in todo if text(o) in even]
     print(f"{len(done)} done, {len(todo)} to weigh at {args.seconds:g} s")
     GomokuPlayer().warm()  # else the first search's clock pays for loading the kernels
@@ -173,17 +178,12 @@ def calibrate(args: argparse.Namespace) -> None:
 
 
 def _five(moves: list[tuple[int, int]]) -> str:
-    """A position's canonical text: its black stones / its white stones."""
+    """A position's canonical `text`: its black stones / its white stones."""
     from tengen.ai.gomoku import book
     from tengen.core.coords import Point
 
-    key = book.canonical([Point(*m) for m in moves[::2]], [Point(*m) for m in moves[1::2]])[0]
-    return " / ".join(" ".join(book.sgf(p) for p in side) for side in key)
-
-
-def win_rate(value: float) -> float:
-    """Rapfi's win rate for the side whose eval is `value`."""
-    return 1 / (1 + math.exp(-value / SCALE)) if abs(value) < 20_000 else float(value > 0)
+    black, white = [Point(*m) for m in moves[::2]], [Point(*m) for m in moves[1::2]]
+    return text(book.canonical(black, white)[0])
 
 
 def report(args: argparse.Namespace) -> None:
@@ -192,13 +192,11 @@ def report(args: argparse.Namespace) -> None:
     rates = sorted(win_rate(v) for v in judged.values())
     if rates:
         print(f"  min {rates[0]:.3f} median {rates[len(rates) // 2]:.3f} max {rates[-1]:.3f}")
-    for path in sorted(OUT.glob(f"{args.rule}-*.tsv")):
-        if path.name.endswith("rapfi.tsv"):
-            continue
+    for path in sorted(OUT.glob(f"{args.rule}-[0-9]*.tsv")):
         ours = {k: int(v[0]) for k, v in read(path).items() if k in judged}
         keys = sorted(ours)
         rho = spearman([ours[k] for k in keys], [judged[k] for k in keys])
-        even = sorted(keys, key=lambda k: abs(ours[k]))[: args.count]
+        even = most_even({k: [str(ours[k])] for k in keys}, args.count)
         chosen = [win_rate(judged[k]) for k in even]
         mean = sum(chosen) / max(len(chosen), 1)
         worst = min(chosen, key=lambda r: -abs(r - 0.5), default=0.0)
@@ -213,12 +211,12 @@ def report(args: argparse.Namespace) -> None:
 def offsets(name: str, rows: list[tuple[int, int]]) -> None:
     """The chooser's mean win rate by Rapfi over `rows` (the player's score for White to move,
     Rapfi's eval) when it takes White above each threshold and Black at or below it."""
-    best = max(
-        (sum(win_rate(r) if v > t else 1 - win_rate(r) for v, r in rows) / len(rows), t)
-        for t in range(-800, 401, 25)
-    )
-    at = {t: sum(win_rate(r) if v > t else 1 - win_rate(r) for v, r in rows) / len(rows)
-          for t in (-400, -300, -200, -100, 0)}  # fmt: skip
+
+    def chooser(t: int) -> float:
+        return sum(win_rate(r) if v > t else 1 - win_rate(r) for v, r in rows) / len(rows)
+
+    best = max((chooser(t), t) for t in range(-800, 401, 25))
+    at = {t: chooser(t) for t in (-400, -300, -200, -100, 0)}
     ideal = sum(max(win_rate(r), 1 - win_rate(r)) for _, r in rows) / len(rows)
     print(
         f"{name}: {len(rows)} positions; the chooser's win rate by Rapfi taking White above "
@@ -260,7 +258,7 @@ def table(args: argparse.Namespace) -> None:
     from tengen.ai.gomoku import book
 
     rows = read(args.survey)
-    even = sorted(rows, key=lambda k: (abs(int(rows[k][0])), k))[: args.count]
+    even = most_even(rows, args.count)
     path = book.FOLDER / f"swap2-{args.rule}.txt"
     seconds = args.survey.stem.split("-")[-1]
     lines = [

@@ -138,8 +138,7 @@ class BuiltinSide:
         """The player's move."""
         if clock is None:
             return self._player.genmove(game)
-        budget = self._lag.move_seconds(ProtocolTimes.of(clock).limits(), game)
-        allowed = self._player.time_limit = min(self._limit, budget)
+        allowed = self._allow(game, clock)
         start = time.monotonic()
         move = self._player.genmove(game)
         self._lag.moved(allowed, time.monotonic() - start)
@@ -149,8 +148,7 @@ class BuiltinSide:
         """The player's opening stones or choice, thinking as long as the move `clock` would
         allow (its searches weigh the colours), not charged to it."""
         if clock is not None:
-            budget = self._lag.move_seconds(ProtocolTimes.of(clock).limits(), game)
-            self._player.time_limit = min(self._limit, budget)
+            self._allow(game, clock)
         if not game.moves:
             return self._player.open_three(game)
         two = game.rules.opening is Opening.SWAP2 and game.move_number == 3
@@ -158,6 +156,13 @@ class BuiltinSide:
 
     def close(self) -> None:
         """Nothing to release."""
+
+    def _allow(self, game: GomokuGame, clock: Clock) -> float:
+        """Set the player's time for its next decision in `game` as its brain would read
+        `clock` (at most its own limit), and return it."""
+        budget = self._lag.move_seconds(ProtocolTimes.of(clock).limits(), game)
+        self._player.time_limit = min(self._limit, budget)
+        return self._player.time_limit
 
 
 class BrainSide:
