@@ -72,20 +72,29 @@ class Rapfi:
     def first_mate(self, moves: list[tuple[int, int]]) -> tuple[float, int] | None:
         """Seconds and nodes at Rapfi's first depth (one thread) whose eval is a mate for the
         side to move after `moves`, or None if it reports none before it answers."""
+        for _, nodes, seconds, value in self.depths(moves):
+            if value.startswith("+M"):
+                return seconds, nodes
+        return None
+
+    def depths(self, moves: list[tuple[int, int]]) -> list[tuple[int, int, float, str]]:
+        """(depth, nodes so far, seconds so far, eval) at each depth Rapfi (one thread)
+        completes for the side to move after `moves`, until it answers."""
         self._ask(moves, "INFO thread_num 1", "INFO show_detail 2")  # an INFO block a depth
-        found = None
-        nodes, ms = 0, 0
+        rows, depth, nodes, ms = [], 0, 0, 0
         while True:
             line = self._line()
             key, _, value = line.removeprefix("INFO ").partition(" ")
-            if key == "TOTALNODES":
+            if key == "DEPTH":
+                depth = int(value)
+            elif key == "TOTALNODES":
                 nodes = int(value)
             elif key == "TOTALTIME":
                 ms = int(value)
-            elif key == "EVAL" and value.startswith("+M") and found is None:
-                found = (ms / 1000, nodes)
+            elif key == "EVAL":
+                rows.append((depth, nodes, ms / 1000, value))
             elif re.fullmatch(r"\d+,\d+", line):
-                return found
+                return rows
 
     def _ask(self, moves: list[tuple[int, int]], *options: str) -> None:
         """Send the position after `moves` (the side to move's stones as field 1) with this
