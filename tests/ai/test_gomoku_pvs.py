@@ -2,7 +2,7 @@
 test (`ai.gomoku.fouls`): forced wins and blocks on the VCF puzzle set, renju's fouls as the one
 judge says, the position left as it was, the deadline kept, and legal moves under every rule;
 the transposition table's entries (shared by the threads: a half-written one reads as empty),
-and the search on two threads held to the same forced wins and real ties."""
+the horizon's win by fours looked for only below beta, and the search on two threads held to the same forced wins and real ties."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from tengen.ai.gomoku.patterns import FOUR, FOUR_THREE, THREE
 from tengen.ai.gomoku.position import Position
 from tengen.ai.gomoku.pvs import _CHECK_EVERY, TT_SIZE, WIN, fields, probe, store, tables
-from tengen.ai.gomoku.search import MAX_DEPTH, WON, Report, Search
+from tengen.ai.gomoku.search import MAX_DEPTH, WON, Report, Search, k
 from tengen.ai.gomoku.threats import ThreatSearch
 from tengen.ai.gomoku_player import GomokuPlayer
 from tengen.core.color import Color
@@ -101,6 +101,32 @@ def test_the_search_wins_every_puzzle_and_the_defender_blocks_and_sees_the_loss(
         defence = _search(game, 5.0, them, threads)
         assert defence.move == five
         assert defence.score <= -WON
+
+
+def test_the_horizon_looks_for_a_win_by_fours_only_below_beta() -> None:
+    """At the horizon the small VCF runs only when the static worth is below beta: at or
+    above it the node fails high without it (no node searched); below it, the answer is the
+    VCF's as when beta is unbounded, a win in the puzzles its 40 nodes reach."""
+
+    def leaf(game: GomokuGame, beta: int | None) -> tuple[int, int, int]:
+        """The horizon's value (beta None: just above the static worth), the static worth and
+        the nodes searched, on a fresh position (the VCF's refutation table starts empty)."""
+        pos = Position.of(game)
+        me = int(game.to_play)
+        static = int(k.evaluate(pos.s, me))
+        value = k._leaf(pos.s, tables(pos.n, time.monotonic() + 60), me, 0, True,
+                        static + 1 if beta is None else beta)  # fmt: skip
+        return int(value), static, pos.nodes
+
+    wins = 0
+    for game in _puzzle_games():
+        below, static, nodes = leaf(game, None)
+        assert leaf(game, static) == (static, static, 0)
+        assert nodes > 0
+        assert leaf(game, 2 * WIN) == (below, static, nodes)
+        assert below == static or below >= WON
+        wins += below >= WON
+    assert wins >= len(_puzzle_games()) // 2
 
 
 def test_the_search_blocks_an_open_three() -> None:

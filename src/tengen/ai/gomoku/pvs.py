@@ -5,7 +5,9 @@ depth, so a four costs one ply, not two; under renju a block on Black's foul poi
 move making an open four or a double four wins when the opponent has no four to answer with;
 facing the opponent's three, the moves are the own fours and the points of the opponent's
 line; otherwise the best-ranked points near the stones (`kernels.ranked`). At the horizon a
-small VCF (`ai.gomoku.vcf`) runs before the static evaluation; a few plies before it, a
+small VCF (`ai.gomoku.vcf`) runs when the static evaluation does not already reach beta (a
+win found there would fail high all the same; the VCF was two thirds of the nodes, and this
+halves them to a depth: bench/STRENGTH.md); a few plies before it, a
 null-window node whose static worth is far above beta returns it (futility pruning, which the
 static worth's evenness between plies allows: `state.evaluate`), and late quiet moves are
 searched shallower first (late-move reductions). A transposition table (`Tables`: a
@@ -113,7 +115,7 @@ def node(s, t, me, depth, alpha, beta, ply):  # type: ignore[no-untyped-def]
         if top_theirs < FOUR and top_mine >= OPEN_FOUR and _open_four(s, me):
             return WIN - ply - 2
         if depth <= 0 or ply >= _HORIZON or ply >= PLIES - 1:
-            return _leaf(s, t, me, ply, top_mine >= FOUR)
+            return _leaf(s, t, me, ply, top_mine >= FOUR, beta)
         if beta - alpha == 1 and depth <= _FUTILE_DEPTH and top_theirs < FOUR_THREE:
             static = evaluate(s, me)
             if static - _FUTILE_MARGIN * depth >= beta:
@@ -220,14 +222,15 @@ def _open_four(s, me):  # type: ignore[no-untyped-def]
 
 
 @lean
-def _leaf(s, t, me, ply, fours):  # type: ignore[no-untyped-def]
-    """The horizon: a win by fours if a small VCF finds one (when `me` has `fours`), else the
-    static worth."""
-    if fours:
+def _leaf(s, t, me, ply, fours, beta):  # type: ignore[no-untyped-def]
+    """The horizon: the static worth, or a win by fours if a small VCF finds one when `me` has
+    `fours` and the worth is below `beta` (at or above it the node fails high either way)."""
+    static = evaluate(s, me)
+    if fours and static < beta:
         limit = s.nodes[0] + _LEAF_VCF_NODES
         if vcf(s, me, _LEAF_VCF_DEPTH, limit, t.deadline[0]) >= 0:
             return WIN - ply - _LEAF_VCF_DEPTH
-    return evaluate(s, me)
+    return static
 
 
 @lean
