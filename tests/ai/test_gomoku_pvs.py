@@ -2,7 +2,8 @@
 test (`ai.gomoku.fouls`): forced wins and blocks on the VCF puzzle set, renju's fouls as the one
 judge says, the position left as it was, the deadline kept, and legal moves under every rule;
 the transposition table's entries (shared by the threads: a half-written one reads as empty),
-the horizon's win by fours looked for only below beta, and the search on two threads held to the same forced wins and real ties."""
+the horizon's win by fours looked for only below beta, and the search on two threads held to
+the same forced wins and real ties."""
 
 from __future__ import annotations
 
