@@ -2,8 +2,8 @@
 test (`ai.gomoku.fouls`): forced wins and blocks on the VCF puzzle set, renju's fouls as the one
 judge says, the position left as it was, the deadline kept, and legal moves under every rule;
 the transposition table's entries (shared by the threads: a half-written one reads as empty),
-the horizon's win by fours looked for only below beta, and the search on two threads held to
-the same forced wins and real ties."""
+the horizon's win by fours looked for only below beta, a node new to the table searched a ply
+shallower, and the search on two threads held to the same forced wins and real ties."""
 
 from __future__ import annotations
 
@@ -128,6 +128,35 @@ def test_the_horizon_looks_for_a_win_by_fours_only_below_beta() -> None:
         assert below == static or below >= WON
         wins += below >= WON
     assert wins >= len(_puzzle_games()) // 2
+
+
+def test_a_node_the_table_knows_nothing_of_is_searched_a_ply_shallower() -> None:
+    """Internal iterative reduction: at depth 4 or more a node with no table entry is searched
+    a ply shallower (its entry says so), and to its depth once the table holds it; shallower
+    nodes, and a forced block (which costs no depth), keep theirs."""
+
+    def stored(moves: list[tuple[int, int]], depth: int) -> tuple[int, int]:
+        """The depth the root's entry holds after one search from empty tables, and after a
+        second search with the first's tables."""
+        game = GomokuGame(GomokuRules(Rule.FREESTYLE))
+        for c, r in moves:
+            game.play(Point(c, r))
+        pos = Position.of(game)
+        me = int(game.to_play)
+        key = int(pos.s.hash[0] ^ pos.s.side[me - 1])
+        t = tables(pos.n, time.monotonic() + 600)
+        depths = []
+        for _ in range(2):
+            k.node(pos.s, t, me, depth, -2 * WIN, 2 * WIN, 1)
+            depths.append(int(fields(probe(t, key, key & (TT_SIZE - 1)))[1]))
+        return depths[0], depths[1]
+
+    quiet = [(7, 7), (8, 8), (7, 8), (6, 6), (9, 7)]
+    assert stored(quiet, 3) == (3, 3)
+    assert stored(quiet, 4) == (3, 4)
+    assert stored(quiet, 6) == (5, 6)
+    four = [(7, 3), (7, 2), (7, 4), (0, 0), (7, 5), (14, 14), (7, 6)]  # White must block (7, 7)
+    assert stored(four, 6) == (7, 7)
 
 
 def test_the_search_blocks_an_open_three() -> None:
