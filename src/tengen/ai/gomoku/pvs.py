@@ -54,8 +54,8 @@ _FUTILE_MARGIN = 1_000
 _LATE_DEPTH, _LATE, _LATER = 3, 3, 7
 # Internal iterative reduction: a node this deep or deeper, not facing a four, that the table
 # holds no entry for (so no move to try first) is searched a ply shallower; its entry then
-# orders the next iteration's search of it at full depth. Half the nodes to depth 10, and
-# stronger against Rapfi at every rung measured (bench/STRENGTH.md).
+# orders the next iteration's search of it at full depth. Half the nodes to depth 10; in
+# freestyle stronger against Rapfi at every rung measured, in renju level (bench/STRENGTH.md).
 _IIR_DEPTH = 4
 _CHECK_EVERY = 256  # nodes between two looks at the clock
 _ROW = max(WIDTH) + 2  # a move list: two killers and the best-ranked points
