@@ -22,7 +22,7 @@ import os
 import statistics
 import time
 
-from gomoku_search import ROOTS, positions
+from gomoku_search import game_of, positions, roots_of
 
 
 def main() -> None:
@@ -34,23 +34,17 @@ def main() -> None:
     from tengen.ai.gomoku import pvs
     from tengen.ai.gomoku.position import Position
     from tengen.ai.gomoku.search import WIN, WON, Search, k
-    from tengen.core.coords import Point
-    from tengen.gomoku import GomokuGame, GomokuRules, Rule
 
     print(f"load: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     far = time.monotonic() + 10**6
     scores: dict[int, list[int | None]] = {d: [] for d in args.depths}
     ties = {d: [0, 0, 0] for d in args.depths}  # positions with ties, tied moves, worse ones
     for rule, moves in positions():
-        game = GomokuGame(GomokuRules(Rule(rule)))
-        for c, r in moves:
-            game.play(Point(c, r))
-        legal = {Position.of(game).index(p) for p in game.legal_moves()}
+        game = game_of(rule, moves)
         me = int(game.to_play)
         for depth in args.depths:
             pos = Position.of(game)
-            roots = [m for m in pos.ranked(me) if m in legal][:ROOTS]
-            report = Search(pos, far).run(me, roots, far, max_depth=depth)
+            report = Search(pos, far).run(me, roots_of(pos, game), far, max_depth=depth)
             best = max(report.scores.values())
             tied = [m for m, s in report.scores.items() if s == best]
             worse = 0

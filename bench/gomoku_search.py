@@ -24,6 +24,11 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # tengen is imported late: `--src` and TENGEN_JIT choose which and how
+    from tengen.ai.gomoku.position import Position
+    from tengen.gomoku import GomokuGame
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = ROOT / "tests" / "data" / "gomoku_vcf.txt"
@@ -43,31 +48,42 @@ def positions(cuts: tuple[int, ...] = CUTS) -> list[tuple[str, list[tuple[int, i
     return found
 
 
+def game_of(rule: str, moves: list[tuple[int, int]]) -> GomokuGame:
+    """The game after `moves` (column, row) under `rule`."""
+    from tengen.core.coords import Point
+    from tengen.gomoku import GomokuGame, GomokuRules, Rule
+
+    game = GomokuGame(GomokuRules(Rule(rule)))
+    for c, r in moves:
+        game.play(Point(c, r))
+    return game
+
+
+def roots_of(pos: Position, game: GomokuGame) -> list[int]:
+    """The root moves the player searches in `game` (`pos` its position): the `ROOTS`
+    best-ranked legal points."""
+    me = int(game.to_play)
+    legal = {pos.index(p) for p in game.legal_moves()}
+    return [m for m in pos.ranked(me) if m in legal][:ROOTS]
+
+
 def measure(seconds: float) -> dict[str, float]:
     """Search every position for `seconds` in this process's tengen; the totals."""
     from tengen.ai.gomoku.position import Position
     from tengen.ai.gomoku.search import Search
     from tengen.ai.gomoku.threats import ThreatSearch
-    from tengen.core.coords import Point
-    from tengen.gomoku import GomokuGame, GomokuRules, Rule
 
     def search(rule: str, moves: list[tuple[int, int]], limit: float) -> tuple[int, int, float]:
-        game = GomokuGame(GomokuRules(Rule(rule)))
-        for c, r in moves:
-            game.play(Point(c, r))
+        game = game_of(rule, moves)
         pos = Position.of(game)
-        me = int(game.to_play)
-        legal = {pos.index(p) for p in game.legal_moves()}
-        roots = [m for m in pos.ranked(me) if m in legal][:ROOTS]
         start = time.monotonic()
-        report = Search(pos, start + limit).run(me, roots, start + 0.45 * limit, max_depth=20)
+        report = Search(pos, start + limit).run(
+            int(game.to_play), roots_of(pos, game), start + 0.45 * limit, max_depth=20
+        )
         return report.depth, pos.nodes, time.monotonic() - start
 
     def solve(rule: str, moves: list[tuple[int, int]]) -> tuple[int, float]:
-        game = GomokuGame(GomokuRules(Rule(rule)))
-        for c, r in moves:
-            game.play(Point(c, r))
-        pos = Position.of(game)
+        pos = Position.of(game_of(rule, moves))
         start = time.monotonic()
         for side in (1, 2):
             ThreatSearch(pos, 10**8, 60.0).vcf(side)

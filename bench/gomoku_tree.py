@@ -25,7 +25,7 @@ import sys
 import time
 
 from gomoku_review import RAPFI, Rapfi, rule_number
-from gomoku_search import ROOTS, positions
+from gomoku_search import game_of, positions, roots_of
 
 Counts = dict[int, int]  # nodes to reach each depth, for one position
 
@@ -36,19 +36,15 @@ def tengen_counts(rule: str, moves: list[tuple[int, int]], deepest: int) -> Coun
     forced win or loss."""
     from tengen.ai.gomoku.position import Position
     from tengen.ai.gomoku.search import WON, Search
-    from tengen.core.coords import Point
-    from tengen.gomoku import GomokuGame, GomokuRules, Rule
 
-    game = GomokuGame(GomokuRules(Rule(rule)))
-    for c, r in moves:
-        game.play(Point(c, r))
+    game = game_of(rule, moves)
+    me = int(game.to_play)
     counts = {}
     for depth in range(1, deepest + 1):
         pos = Position.of(game)
-        me = int(game.to_play)
-        legal = {pos.index(p) for p in game.legal_moves()}
-        roots = [m for m in pos.ranked(me) if m in legal][:ROOTS]
-        report = Search(pos, time.monotonic() + 3600).run(me, roots, 1e18, max_depth=depth)
+        report = Search(pos, time.monotonic() + 3600).run(
+            me, roots_of(pos, game), 1e18, max_depth=depth
+        )
         if report.depth < depth or abs(report.score) >= WON:
             break
         counts[depth] = pos.nodes
