@@ -3,7 +3,8 @@ test (`ai.gomoku.fouls`): forced wins and blocks on the VCF puzzle set, renju's 
 judge says, the position left as it was, the deadline kept, and legal moves under every rule;
 the transposition table's entries (shared by the threads: a half-written one reads as empty),
 the horizon's win by fours looked for only below beta, a node new to the table searched a ply
-shallower, and the search on two threads held to the same forced wins and real ties."""
+shallower, forced wins kept in the table counted from their node (the player keeps its table
+from move to move), and the search on two threads held to the same forced wins and real ties."""
 
 from __future__ import annotations
 
@@ -157,6 +158,43 @@ def test_a_node_the_table_knows_nothing_of_is_searched_a_ply_shallower() -> None
     assert stored(quiet, 6) == (5, 6)
     four = [(7, 3), (7, 2), (7, 4), (0, 0), (7, 5), (14, 14), (7, 6)]  # White must block (7, 7)
     assert stored(four, 6) == (7, 7)
+
+
+def test_a_forced_win_in_the_table_counts_from_its_node_not_from_the_root() -> None:
+    """The player keeps its table from move to move, so a position one search met at ply 3
+    the next meets at ply 1: the win stored there must read as as many plies from the node.
+    A puzzle searched at ply 3 and then at ply 1 with that table scores as at ply 1 from
+    empty tables (read as stored, the win would be two plies too far)."""
+    for game in _puzzle_games():
+        pos = Position.of(game)
+        me = int(game.to_play)
+        far = time.monotonic() + 600
+        fresh = int(k.node(pos.s, tables(pos.n, far), me, 3, -2 * WIN, 2 * WIN, 1))
+        assert fresh >= WON
+        t = tables(pos.n, far)
+        assert int(k.node(pos.s, t, me, 3, -2 * WIN, 2 * WIN, 3)) == fresh - 2
+        assert int(k.node(pos.s, t, me, 3, -2 * WIN, 2 * WIN, 1)) == fresh
+
+
+def test_the_player_keeps_its_table_from_move_to_move_on_one_board_and_rule() -> None:
+    """After the player's move and a reply, its next search starts from the last one's
+    transposition table; another rule starts afresh, as the patterns' worths differ."""
+    game = GomokuGame(GomokuRules(Rule.FREESTYLE))
+    for p in (Point(7, 7), Point(8, 8), Point(7, 8), Point(6, 6), Point(9, 7)):
+        game.play(p)
+    player = GomokuPlayer(time_limit=0.5, threads=1, book=False)
+    game.play(player.genmove(game))
+    ((board, t),) = player.kept.items()
+    assert board == (15, 15, Rule.FREESTYLE)
+    game.play(GomokuPlayer(time_limit=0.5, threads=1, book=False).genmove(game))
+    player.genmove(game)
+    assert player.kept[board].data is t.data
+    renju = GomokuGame(GomokuRules(Rule.RENJU))
+    for move in game.moves[:5]:
+        renju.play(move[1])
+    player.genmove(renju)
+    ((other, fresh),) = player.kept.items()
+    assert other == (15, 15, Rule.RENJU) and fresh.data is not t.data
 
 
 def test_the_search_blocks_an_open_three() -> None:

@@ -10,7 +10,8 @@
 4. if the opponent, moving twice, would win by threats, only moves after which it no longer
    does (when there are any);
 5. otherwise principal variation search with iterative deepening (`ai.gomoku.search`) over
-   the incremental line-pattern state (`ai.gomoku.kernels`, compiled), until its time is up.
+   the incremental line-pattern state (`ai.gomoku.kernels`, compiled), until its time is up,
+   with the transposition table of its last search (on the same board and rule) kept.
 
 The root moves are `game.legal_moves()`, so the player never plays a forbidden point; inside
 the searches Black's moves under renju are judged by the one foul judge (`tengen.gomoku.judge`,
@@ -32,6 +33,7 @@ from tengen.ai.gomoku import book as opening_book
 from tengen.ai.gomoku.clock import Budget
 from tengen.ai.gomoku.patterns import FOUR
 from tengen.ai.gomoku.position import Position
+from tengen.ai.gomoku.pvs import Tables
 from tengen.ai.gomoku.search import WIN as SEARCH_WIN
 from tengen.ai.gomoku.search import Search
 from tengen.ai.gomoku.threats import ThreatSearch
@@ -84,6 +86,9 @@ class GomokuPlayer:
         self.book = book
         self.last_depth = 0  # the depth the last search completed (0: solved or forced)
         self._warm = False
+        # The last alpha-beta search's tables by board and rule: the next search keeps its
+        # transposition table (see `ai.gomoku.search`).
+        self.kept: dict[tuple[int, int, Rule], Tables] = {}
 
     def warm(self) -> None:
         """Load the compiled kernels a move calls, so that no move's clock pays for it: wait for
@@ -259,7 +264,10 @@ class GomokuPlayer:
             return found, WIN
         roots = [m for m in pos.ranked(me) if m in legal][:_ROOT_WIDTH] or sorted(legal)
         roots = self._defences(pos, me, roots, budget) or roots
-        report = Search(pos, budget.hard(), self.threads).run(me, roots, budget.soft())
+        board = (pos.width, pos.height, pos.rule)
+        search = Search(pos, budget.hard(), self.threads, self.kept.get(board))
+        self.kept = {board: search.tables}
+        report = search.run(me, roots, budget.soft())
         self.last_depth = report.depth
         if not report.depth:
             return report.move, None

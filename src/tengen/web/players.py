@@ -127,7 +127,8 @@ class BuiltinGomoku:
         return self._player.choose_side(game, two)
 
     def close(self) -> None:
-        """Nothing to free."""
+        """Drop the transposition table the player keeps from move to move."""
+        self._player.kept.clear()
 
 
 class GomocupPlayer:

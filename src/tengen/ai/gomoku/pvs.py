@@ -12,13 +12,14 @@ null-window node whose static worth is far above beta returns it (futility pruni
 static worth's evenness between plies allows: `state.evaluate`), late quiet moves are
 searched shallower first (late-move reductions), and a node the table has no entry for is
 searched a ply shallower (internal iterative reduction). A transposition table (`Tables`: a
-hash-indexed array, always replaced), two killer moves per ply and a history table order the
-moves. Threads searching one root share the table (`ai.gomoku.search`): an entry is a word
-of data and a lock word, the position's key xor that data, so an entry half written by another
-thread fails the check and reads as empty. Past the deadline the search sets ``stop`` and
-unwinds; what it returns then is meaningless (the caller drops the iteration). `node` is
-called from Python only (`ai.gomoku.search` loops over the root moves): numba cannot load from
-its cache a function that calls a recursive one.
+hash-indexed array, always replaced; the player keeps it from move to move, so a forced win
+in it counts its plies from its own node, not from the root), two killer moves per ply and a
+history table order the moves. Threads searching one root share the table
+(`ai.gomoku.search`): an entry is a word of data and a lock word, the position's key xor that
+data, so an entry half written by another thread fails the check and reads as empty. Past the
+deadline the search sets ``stop`` and unwinds; what it returns then is meaningless (the
+caller drops the iteration). `node` is called from Python only (`ai.gomoku.search` loops over
+the root moves): numba cannot load from its cache a function that calls a recursive one.
 """
 
 from __future__ import annotations
@@ -59,7 +60,10 @@ _LATE_DEPTH, _LATE, _LATER = 3, 3, 7
 _IIR_DEPTH = 4
 _CHECK_EVERY = 256  # nodes between two looks at the clock
 _ROW = max(WIDTH) + 2  # a move list: two killers and the best-ranked points
-TT_SIZE = 1 << 18  # transposition table entries, a power of two
+# Transposition table entries, a power of two: 16 MB. Kept from move to move, the table holds
+# much of the last move's search only this large (2^18 kept scored no better than a fresh
+# table a move; 2^22 no better than 2^20: bench/STRENGTH.md).
+TT_SIZE = 1 << 20
 _SCORE_BIAS = 1 << 31  # a table entry's fields (`store`)
 _SCORE_MASK = (1 << 32) - 1
 _DEPTH_SHIFT, _FLAG_SHIFT, _MOVE_SHIFT = 32, 40, 42
@@ -79,11 +83,13 @@ class Tables(NamedTuple):
     check: npt.NDArray[np.int64]  # [1]: the node count of the next look at the clock
 
 
-def tables(n: int, deadline: float) -> Tables:
-    """Empty tables for a board of `n` points."""
+def tables(n: int, deadline: float, kept: Tables | None = None) -> Tables:
+    """Empty tables for a board of `n` points; with `kept`, its transposition table (an
+    earlier search's, of the same board and rule: what it found of the positions it reached
+    still holds, and orders this search's first depths)."""
     return Tables(
-        np.zeros(TT_SIZE, dtype=np.int64),
-        np.zeros(TT_SIZE, dtype=np.int64),
+        np.zeros(TT_SIZE, dtype=np.int64) if kept is None else kept.lock,
+        np.zeros(TT_SIZE, dtype=np.int64) if kept is None else kept.data,
         np.full((PLIES, 2), -1, dtype=np.int32),
         np.zeros((2, n), dtype=np.int64),
         np.zeros((PLIES, n + _ROW), dtype=np.int32),
@@ -132,6 +138,7 @@ def node(s, t, me, depth, alpha, beta, ply):  # type: ignore[no-untyped-def]
     data = probe(t, key, slot)
     if data:
         score, stored, flag, move = fields(data)
+        score = _from_table(score, ply)
         if stored >= depth:
             if flag == EXACT:
                 return score
@@ -178,8 +185,30 @@ def node(s, t, me, depth, alpha, beta, ply):  # type: ignore[no-untyped-def]
         flag = UPPER
     elif best_score >= beta:
         flag = LOWER
-    store(t, key, slot, best_score, depth, flag, best)
+    store(t, key, slot, _to_table(best_score, ply), depth, flag, best)
     return best_score
+
+
+@lean
+def _to_table(score, ply):  # type: ignore[no-untyped-def]
+    """A node's score at `ply` as the table keeps it: a forced win or loss counted in plies
+    from the node, not from the root, so that the entry holds for a later search whose root
+    is nearer (the player keeps its table from move to move); other scores unchanged."""
+    if score >= WON:
+        return score + ply
+    if score <= -WON:
+        return score - ply
+    return score
+
+
+@lean
+def _from_table(score, ply):  # type: ignore[no-untyped-def]
+    """A table entry's score as the node at `ply` reads it (`_to_table` undone)."""
+    if score >= WON:
+        return score - ply
+    if score <= -WON:
+        return score + ply
+    return score
 
 
 @lean

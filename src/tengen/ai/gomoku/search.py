@@ -58,11 +58,13 @@ class Search:
     """Iterative deepening PVS for the side `me` over `pos`, until `deadline`, on `threads`
     threads (see the module docstring)."""
 
-    def __init__(self, pos: Position, deadline: float, threads: int = 1) -> None:
+    def __init__(
+        self, pos: Position, deadline: float, threads: int = 1, kept: compiled.Tables | None = None
+    ) -> None:
         if threads < 1:
             raise ValueError(f"threads must be at least 1, not {threads}")
         self.pos = pos
-        self.tables = compiled.tables(pos.n, deadline)
+        self.tables = compiled.tables(pos.n, deadline, kept)
         lock, data = self.tables.lock, self.tables.data
         self.helpers = [
             (pos.copy(), compiled.tables(pos.n, deadline)._replace(lock=lock, data=data))
