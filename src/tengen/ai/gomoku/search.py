@@ -65,10 +65,8 @@ class Search:
             raise ValueError(f"threads must be at least 1, not {threads}")
         self.pos = pos
         self.tables = compiled.tables(pos.n, deadline, kept)
-        lock, data = self.tables.lock, self.tables.data
         self.helpers = [
-            (pos.copy(), compiled.tables(pos.n, deadline)._replace(lock=lock, data=data))
-            for _ in range(threads - 1)
+            (pos.copy(), compiled.tables(pos.n, deadline, self.tables)) for _ in range(threads - 1)
         ]
 
     @property
