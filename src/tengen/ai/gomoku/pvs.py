@@ -138,7 +138,7 @@ def node(s, t, me, depth, alpha, beta, ply):  # type: ignore[no-untyped-def]
     data = probe(t, key, slot)
     if data:
         score, stored, flag, move = fields(data)
-        score = _from_table(score, ply)
+        score = _rebased(score, -ply)
         if stored >= depth:
             if flag == EXACT:
                 return score
@@ -185,29 +185,20 @@ def node(s, t, me, depth, alpha, beta, ply):  # type: ignore[no-untyped-def]
         flag = UPPER
     elif best_score >= beta:
         flag = LOWER
-    store(t, key, slot, _to_table(best_score, ply), depth, flag, best)
+    store(t, key, slot, _rebased(best_score, ply), depth, flag, best)
     return best_score
 
 
 @lean
-def _to_table(score, ply):  # type: ignore[no-untyped-def]
-    """A node's score at `ply` as the table keeps it: a forced win or loss counted in plies
-    from the node, not from the root, so that the entry holds for a later search whose root
-    is nearer (the player keeps its table from move to move); other scores unchanged."""
+def _rebased(score, plies):  # type: ignore[no-untyped-def]
+    """`score` with a forced win or loss counted `plies` plies further from where it is read:
+    stored at ply p as `_rebased(score, p)`, counted from its node, not from the root, so that
+    the entry holds for a later search whose root is nearer (the player keeps its table from
+    move to move); read back at ply p as `_rebased(entry, -p)`. Other scores unchanged."""
     if score >= WON:
-        return score + ply
+        return score + plies
     if score <= -WON:
-        return score - ply
-    return score
-
-
-@lean
-def _from_table(score, ply):  # type: ignore[no-untyped-def]
-    """A table entry's score as the node at `ply` reads it (`_to_table` undone)."""
-    if score >= WON:
-        return score - ply
-    if score <= -WON:
-        return score + ply
+        return score - plies
     return score
 
 
