@@ -79,6 +79,18 @@ def test_incremental_patterns_equal_a_fresh_count(
                 assert pos.pat[stone - 1, i, d] == _line_pattern(pos, i, d, stone)
     for stone in (1, 2):  # the node's summary, read from the tally, against a scan
         assert tuple(int(x) for x in state.survey(pos.s, stone)) == _survey_by_scan(pos, stone)
+    empty = [j for j in range(pos.n) if not pos.cells[j]]
+    for c in (0, 1):  # the move order's and the evaluation's worths, from the patterns
+        lines = [[int(p) for p in pos.pat[c, j]] for j in empty]
+        order = [_worth(x, patterns.WORTH, patterns.COMBO_WORTH) for x in lines]
+        assert [int(pos.val[c, j]) for j in empty] == order
+        evaluation = [_worth(x, patterns.EVAL_WORTH, patterns.EVAL_COMBO_WORTH) for x in lines]
+        assert int(pos.total[c]) == sum(evaluation)
+
+
+def _worth(lines: list[int], worth: tuple[int, ...], combo: dict[int, int]) -> int:
+    """A point's worth by definition: its four lines' patterns' and their combination's."""
+    return sum(worth[p] for p in lines) + combo.get(patterns.combo_class(lines), 0)
 
 
 def _survey_by_scan(pos: Position, stone: int) -> tuple[int, ...]:

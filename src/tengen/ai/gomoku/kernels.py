@@ -7,13 +7,15 @@ State (numpy arrays; ``n`` = width * height points, point ``row * width + col``;
     nb[n, 4, 8]     int32  each point's neighbours along the four lines, 4 before then 4
                            after (nearest last before, nearest first after), -1 off the board
     tbl[2, 3**8]    int8   the pattern of a line key for each colour (`patterns.table`)
-    worth, kind     the worth and threat class of four patterns (`patterns.combos`)
+    worth[2, 10**4] int32  the worth of four patterns, in the move order and in the evaluation
+    kind[10**4]     int8   their threat class (`patterns.combos`)
     key[2, n, 4]    int32  the line keys (digit 0 empty, 1 own, 2 opponent or edge)
     pat[2, n, 4]    int8   their patterns
-    val[2, n]       int32  a point's worth to each colour (its patterns combined)
+    val[2, n]       int32  a point's worth to each colour in the move order (`worth` row 0)
     kd[2, n]        int8   the threat class a move there makes for each colour
                            (`pat`, `val` and `kd` are kept for the empty points only)
-    total[2]        int64  the sum of `val` over the empty points: the evaluation's terms
+    total[2]        int64  the empty points' worth in the evaluation (`worth` row 1), summed:
+                           the evaluation's terms
     tally[2, 8]     int32  how many empty points make each threat class (0 .. `patterns.WIN`)
                            for each colour; column 7 is the sum of the five-points' numbers,
                            so a lone five-point is known without a scan
@@ -83,10 +85,10 @@ def fresh(cells, nb, tbl, worth, kind, key, pat, val, kd, total, tally, near, sq
                 key[c, j, d] = acc
                 pat[c, j, d] = tbl[c, acc]
             code = _code(pat, c, j)
-            val[c, j] = worth[code]
+            val[c, j] = worth[0, code]
             kd[c, j] = kind[code]
             if cells[j] == 0:
-                total[c] += val[c, j]
+                total[c] += worth[1, code]
                 _count(tally, c, j, kd[c, j], 1)
 
 
@@ -116,10 +118,10 @@ def _move(i, stone, sign, cells, nb, tbl, worth, kind, key, pat, val, kd, total,
             for d in range(4):
                 pat[c, i, d] = tbl[c, key[c, i, d]]
             code = _code(pat, c, i)
-            val[c, i] = worth[code]
+            val[c, i] = worth[0, code]
             kd[c, i] = kind[code]
-    total[0] -= sign * val[0, i]
-    total[1] -= sign * val[1, i]
+    total[0] -= sign * worth[1, _code(pat, 0, i)]
+    total[1] -= sign * worth[1, _code(pat, 1, i)]
     _count(tally, 0, i, kd[0, i], -sign)
     _count(tally, 1, i, kd[1, i], -sign)
     for k in range(24):
@@ -139,12 +141,13 @@ def _move(i, stone, sign, cells, nb, tbl, worth, kind, key, pat, val, kd, total,
                 continue
             for c in range(2):
                 p = tbl[c, key[c, j, d]]
-                if p != pat[c, j, d]:  # recombine j's four patterns for colour c (inline:
-                    pat[c, j, d] = p  # a call here, passing nine arrays, costs ~6x the work)
+                if p != pat[c, j, d]:  # recombine j's four patterns for colour c (inline: a
+                    old = _code(pat, c, j)  # call here, passing nine arrays, costs ~6x the work)
+                    pat[c, j, d] = p
                     code = _code(pat, c, j)
-                    new = worth[code]
+                    new = worth[0, code]
                     threat = kind[code]
-                    total[c] += new - val[c, j]
+                    total[c] += worth[1, code] - worth[1, old]
                     if threat != kd[c, j]:
                         _count(tally, c, j, kd[c, j], -1)
                         _count(tally, c, j, threat, 1)

@@ -35,20 +35,27 @@ NAMES = ("dead", "B1", "F1", "B2", "F2", "B3", "F3", "B4", "F4", "five")
 KEYS = 3**8
 HALF = 4  # neighbours each side
 POWERS = tuple(3**k for k in range(2 * HALF))
-# What one pattern is worth to the side that may play it (summed over the four lines).
+# What one pattern is worth to the side that may play it (summed over the four lines), in
+# the move order (`ai.gomoku.kernels.rank_key`).
 WORTH = (0, 1, 4, 8, 30, 30, 160, 180, 1_500, 12_000)
 # Combinations of lines on one point: the threat classes a move makes.
 WIN, OPEN_FOUR, FOUR_THREE, FOUR, DOUBLE_THREE, THREE = 6, 5, 4, 3, 2, 1
 COMBO_WORTH = {OPEN_FOUR: 4_000, FOUR_THREE: 2_500, DOUBLE_THREE: 900}
+# The same in the static evaluation (`ai.gomoku.state.evaluate`): fitted to who won, by
+# logistic regression over the positions of some 1,800 freestyle match games against Rapfi
+# (bench/gomoku_eval_fit.py; the opponent's sum at 3/4, as `evaluate` takes it). On held-out
+# games they predict the winner better than the move order's worths do (log-loss 0.55-0.59
+# against 0.60-0.62 in freestyle, 0.647 against 0.661 in renju; 0.693 knowing nothing): a
+# closed one (B1) is worth less than nothing (its line is mostly blocked), a double three far
+# less than the order's 900. In the move order as well, the fitted worths played worse; in the
+# evaluation alone, a little better (bench/STRENGTH.md), so each keeps its own.
+EVAL_WORTH = (0, -20, 10, 14, 30, 66, 86, 184, 142, 12_000)
+EVAL_COMBO_WORTH = {OPEN_FOUR: 974, FOUR_THREE: 1_968, FOUR: 117, DOUBLE_THREE: 214, THREE: 91}
 # Where each class (0 .. WIN) puts a move in the searches' order (`ai.gomoku.kernels.rank_key`):
 # a lone closed four ranks with the threes, by worth, not above them all. Ranked above, the
 # fours filled the searches' few slots a node, and most of Rapfi's winning lines that the
 # player let in went through threes or quiet moves it never searched (bench/STRENGTH.md).
 TIER = (0, 1, 2, 1, 4, 5, 6)
-# What an open-four point of the side not to move loses in the static worth: the side to move
-# blocks the three first, so the point's worth (at least F4's and the combination's, 5,500) is
-# mostly the threat's, not the position's (`ai.gomoku.state.evaluate`).
-BLOCKED = 5_000
 
 Table = npt.NDArray[np.int8]
 
@@ -138,13 +145,14 @@ def combo_class(patterns: tuple[int, ...] | list[int]) -> int:
 
 @functools.cache
 def combos() -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int8]]:
-    """For every four patterns (as ``p0 + 10 p1 + 100 p2 + 1000 p3``): the point's worth and
-    its threat class."""
-    worth = np.zeros(10_000, dtype=np.int32)
+    """For every four patterns (as ``p0 + 10 p1 + 100 p2 + 1000 p3``): the point's worth
+    (row 0 in the move order, row 1 in the evaluation) and its threat class."""
+    worth = np.zeros((2, 10_000), dtype=np.int32)
     kind = np.zeros(10_000, dtype=np.int8)
     for code in range(10_000):
         pats = [(code // 10**d) % 10 for d in range(4)]
         c = combo_class(pats)
         kind[code] = c
-        worth[code] = sum(WORTH[p] for p in pats) + COMBO_WORTH.get(c, 0)
+        worth[0, code] = sum(WORTH[p] for p in pats) + COMBO_WORTH.get(c, 0)
+        worth[1, code] = sum(EVAL_WORTH[p] for p in pats) + EVAL_COMBO_WORTH.get(c, 0)
     return worth, kind

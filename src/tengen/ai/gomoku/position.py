@@ -196,5 +196,5 @@ class Position:
 
     def evaluate(self, stone: int) -> int:
         """The static worth of the position for `stone`, to move (`state.evaluate`): its
-        points' worth minus the opponent's, whose open threes it blocks first."""
+        points' worth in the evaluation minus the opponent's at 3/4."""
         return int(st.evaluate(self.s, stone))

@@ -16,7 +16,7 @@ import numpy.typing as npt
 from numba import njit, objmode
 
 from tengen.ai.gomoku import kernels
-from tengen.ai.gomoku.patterns import BLOCKED, OPEN_FOUR, WIN
+from tengen.ai.gomoku.patterns import WIN
 from tengen.core.jit import lean
 
 
@@ -113,14 +113,9 @@ def _top(tally, c):  # type: ignore[no-untyped-def]
 
 @lean
 def evaluate(s, stone):  # type: ignore[no-untyped-def]
-    """The static worth for `stone`, to move: its points' worth minus the opponent's (which
-    moves second, so counts a little less), the opponent's open-four points less `BLOCKED`
-    each. Counted whole, the open three of the side that just moved made the worth swing by
-    some 8,500 from one ply to the next, so lines that end on different sides' moves (a
-    forced block, a reduced move) could not be compared; now the median swing is under 1,000."""
-    mine, theirs = s.total[stone - 1], s.total[2 - stone]
-    theirs -= BLOCKED * s.tally[2 - stone, OPEN_FOUR]
-    return mine - (theirs * 7) // 8
+    """The static worth for `stone`, to move: its points' worth in the evaluation minus the
+    opponent's at 3/4 (it moves second), as `patterns.EVAL_WORTH` was fitted."""
+    return s.total[stone - 1] - (s.total[2 - stone] * 3) // 4
 
 
 @njit(cache=True)
