@@ -2,15 +2,15 @@
 
 The static worth (`tengen.ai.gomoku.state.evaluate`) is linear in how many empty points carry
 each line pattern (summed over their four lines) and each threat class, for each side, the
-opponent's at a fixed share. This replays the games of match folders (``DIR/**/games/*.sgf``,
-as bench/gomoku_strength.py writes them; a game met twice counts once), takes every position
-from the fifth stone on where neither side has a five to make and the side to move no open
-four (the search decides those before it evaluates), and fits those worths to whether the
-side to move won (a draw is half) by Newton's method, the opponent's counts at ``--share``;
-the games whose number is a multiple of five are held out. It prints the held-out log-loss of
-the evaluation on ``PYTHONPATH`` (scaled by its own fit) and of the fitted worths, and the
-fitted worths in the evaluation's units (scaled so that both predict as steeply): what
-`patterns.EVAL_WORTH` and `EVAL_COMBO_WORTH` hold.
+opponent's at a fixed share. This replays the games against Rapfi of match folders
+(``DIR/**/games/*.sgf``, as bench/gomoku_strength.py writes them; a game met twice counts
+once), takes every position from the fifth stone on where neither side has a five to make
+and the side to move no open four (the search decides those before it evaluates), and fits
+those worths to whether the side to move won (a draw is half) by Newton's method, the
+opponent's counts at ``--share``; the games whose number is a multiple of five are held out.
+It prints the held-out log-loss of the evaluation on ``PYTHONPATH`` (scaled by its own fit)
+and of the fitted worths, and the fitted worths in the evaluation's units (scaled so that
+both predict as steeply): what `patterns.EVAL_WORTH` and `EVAL_COMBO_WORTH` hold.
 
 Run: ``python bench/gomoku_eval_fit.py /tmp/match-a /tmp/match-b --rule freestyle``.
 """
@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 from pathlib import Path
 
 import numpy as np
@@ -27,6 +26,7 @@ import numpy.typing as npt
 
 os.environ.setdefault("TENGEN_JIT", "compiled")
 
+from gomoku_quality import read_games
 from tengen.ai.gomoku.patterns import NAMES, OPEN_FOUR, WIN
 from tengen.ai.gomoku.position import Position
 from tengen.gomoku import Rule
@@ -37,20 +37,12 @@ FIRST = 4  # positions with fewer stones are the opening's
 
 
 def games(dirs: list[Path], rule: str) -> list[tuple[list[tuple[int, int]], float]]:
-    """Each distinct game of `rule`: its moves and Black's result (1 won, 0 lost, 0.5 drawn)."""
+    """Each distinct game of `rule` against Rapfi (`gomoku_quality.read_games`): its moves and
+    Black's result (1 won, 0 lost, 0.5 drawn)."""
     found: dict[tuple[tuple[int, int], ...], float] = {}
-    for folder in dirs:
-        for path in sorted(folder.glob("**/games/*.sgf")):
-            text = path.read_text()
-            ru, re_ = re.search(r"RU\[(\w+)\]", text), re.search(r"RE\[([^\]]*)\]", text)
-            if not ru or ru.group(1) != rule or not re_:
-                continue
-            result = re_.group(1)
-            black = 1.0 if result.startswith("B+") else 0.0 if result.startswith("W+") else 0.5
-            moves = tuple(
-                (ord(a) - 97, ord(b) - 97) for a, b in re.findall(r";[BW]\[(\w)(\w)\]", text)
-            )
-            found.setdefault(moves, black)
+    for ru, moves, _, black in read_games(dirs):
+        if ru == rule:
+            found.setdefault(tuple(moves), black)
     return [(list(moves), black) for moves, black in found.items()]
 
 

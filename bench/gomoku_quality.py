@@ -66,8 +66,9 @@ def win_rate(value: int) -> float:
     return 1.0 / (1.0 + math.exp(-value / SCALE))
 
 
-def read_games(dirs: list[Path]) -> list[tuple[str, list[Move], int]]:
-    """Each game's rule, moves and tengen's colour index (0 Black) from match directories."""
+def read_games(dirs: list[Path]) -> list[tuple[str, list[Move], int, float]]:
+    """Each game's rule, moves, tengen's colour index (0 Black) and Black's result (1 won,
+    0 lost, 0.5 otherwise) from match directories."""
     games = []
     for folder in dirs:
         for path in sorted(folder.glob("**/games/*.sgf")):
@@ -80,7 +81,10 @@ def read_games(dirs: list[Path]) -> list[tuple[str, list[Move], int]]:
             if "rapfi" not in (black.group(1), white.group(1)):
                 continue
             moves = [(ord(a) - 97, ord(b) - 97) for a, b in re.findall(r";[BW]\[(\w)(\w)\]", text)]
-            games.append((rule.group(1), moves, 1 if black.group(1) == "rapfi" else 0))
+            result = re.search(r"RE\[([^\]]*)\]", text)
+            said = result.group(1) if result else ""
+            won = 1.0 if said.startswith("B+") else 0.0 if said.startswith("W+") else 0.5
+            games.append((rule.group(1), moves, 1 if black.group(1) == "rapfi" else 0, won))
     return games
 
 
@@ -108,7 +112,7 @@ def collect(args: argparse.Namespace) -> None:
     """Draw open positions where tengen is to move and write them with Rapfi's move."""
     rng = random.Random(args.seed)
     seen, candidates = set(), []
-    for rule, moves, ours in read_games(args.dirs):
+    for rule, moves, ours, _ in read_games(args.dirs):
         for n in range(4, min(len(moves), 41)):
             if n % 2 == ours and (rule, tuple(moves[:n])) not in seen:
                 seen.add((rule, tuple(moves[:n])))

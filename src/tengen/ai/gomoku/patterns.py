@@ -45,7 +45,7 @@ COMBO_WORTH = {OPEN_FOUR: 4_000, FOUR_THREE: 2_500, DOUBLE_THREE: 900}
 # logistic regression over the positions of some 1,800 freestyle match games against Rapfi
 # (bench/gomoku_eval_fit.py; the opponent's sum at 3/4, as `evaluate` takes it). On held-out
 # games they predict the winner better than the move order's worths do (log-loss 0.55-0.59
-# against 0.60-0.62 in freestyle, 0.647 against 0.661 in renju; 0.693 knowing nothing): a
+# against 0.60-0.62 in freestyle, 0.64-0.65 against 0.661 in renju; 0.693 knowing nothing): a
 # closed one (B1) is worth less than nothing (its line is mostly blocked), a double three far
 # less than the order's 900. In the move order as well, the fitted worths played worse; in the
 # evaluation alone, a little better (bench/STRENGTH.md), so each keeps its own.
