@@ -6,14 +6,18 @@ From each opening the book follows the player on both colours: where the player 
 searches `--seconds` (the player as it plays, without the book, on `--threads` threads) and
 records the move; where the opponent is to move it searches `--predict` seconds and follows its
 `--replies` best replies (those within `MARGIN` of the best; ``--replies 3 2``: three at the
-opponent's first move below each root, two after). It stops at positions of more
-than `--stones` stones. Positions are keyed by their canonical orientation, so a position
-reached twice is searched once. Resumable: the book file is read first and each new line is
-appended as it is found; at the end the file is rewritten sorted, under a header saying how it
-was built. Prints one line a position searched.
+opponent's first move below each root, two after); with ``--rapfi NODES``, its one reply is
+Rapfi's move instead (``build/rapfi/pbrain-rapfi``, classical, one thread, a node limit: the
+strongest open engine's choice, so that the book lies on the lines a strong opponent plays;
+the player's own predictions missed Rapfi's replies in half the games: bench/STRENGTH.md). It
+stops at positions of more than `--stones` stones. Positions are keyed by their canonical
+orientation, so a position reached twice is searched once. Resumable, and a run may extend
+an earlier book: the book file is read first and each new line is appended as it is found; at
+the end the file is rewritten sorted, under a header with one line for each run that built
+it. Prints one line a position searched.
 
 Run ``TENGEN_JIT=compiled python bench/gomoku_book.py --rule freestyle [--seconds 8]
-[--predict 2] [--replies 2] [--stones 7] [--threads 2]``; the book goes to
+[--predict 2] [--replies 2] [--rapfi NODES] [--stones 7] [--threads 2]``; the book goes to
 src/tengen/ai/gomoku/book/<rule>.txt.
 """
 
@@ -25,9 +29,13 @@ import sys
 import time
 from pathlib import Path
 
+from gomoku_quality import RULES
+from gomoku_review import Rapfi
+
 ROOT = Path(__file__).resolve().parent.parent
 OPENINGS = ROOT / "bench/openings/gomoku"
 MARGIN = 1_500  # a predicted reply's score is at most this far below the best's
+RUN = "# run:"  # a header line: one run's options and the positions it added
 
 
 def main() -> None:
@@ -46,6 +54,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=8.0)
     parser.add_argument("--predict", type=float, default=2.0)
     parser.add_argument("--replies", type=int, nargs="+", default=[2])
+    parser.add_argument("--rapfi", type=int, default=0, metavar="NODES")
     parser.add_argument("--stones", type=int, default=7)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--out", type=Path, default=None)
@@ -54,11 +63,16 @@ def main() -> None:
     out = args.out or book.FOLDER / f"{rule.value}.txt"
     out.parent.mkdir(parents=True, exist_ok=True)
     lines: dict[book.Key, str] = {}
+    runs: list[str] = []  # the header's line for each earlier run
     if out.exists():
         for number, text in enumerate(out.read_text().splitlines(), start=1):
-            if text.strip() and not text.startswith("#"):
+            if text.startswith(RUN):
+                runs.append(text)
+            elif text.strip() and not text.startswith("#"):
                 lines[book.parse(text, f"{out.name} line {number}")[0]] = text
+    before = len(lines)
     player = GomokuPlayer(seed=0, time_limit=args.seconds, threads=args.threads, book=False)
+    rapfi = Rapfi(60_000, args.rapfi, RULES[rule.value]) if args.rapfi else None
     player.warm()
     print(f"load: {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
 
@@ -78,7 +92,11 @@ def main() -> None:
 
     def replies(game: GomokuGame, layer: int) -> list[Point]:
         """The opponent's best replies in `game`, its `layer`-th move below the root (from
-        0), by a short search."""
+        0), by a short search, or Rapfi's one move (`--rapfi`) when it is legal."""
+        if rapfi is not None:
+            _, (x, y) = rapfi.think([(p.col, p.row) for _, p in game.moves])
+            if Point(x, y) in game.legal_moves():
+                return [Point(x, y)]
         width = args.replies[min(layer, len(args.replies) - 1)]
         pos = Position.of(game)
         me = int(game.to_play)
@@ -120,11 +138,18 @@ def main() -> None:
             for side in (Color.WHITE, Color.BLACK):
                 follow(game, side)
     finally:
+        if rapfi is not None:
+            rapfi.close()
         widths = " ".join(map(str, args.replies))
+        runs.append(
+            f"{RUN} --seconds {args.seconds:g} --predict {args.predict:g} --replies {widths}"
+            f"{f' --rapfi {args.rapfi}' if args.rapfi else ''}"
+            f" --stones {args.stones} --threads {args.threads}: {len(lines) - before} positions"
+        )
         header = [
-            f"# tengen's opening book, {rule.value}, 15x15: built by bench/gomoku_book.py",
-            f"# (--seconds {args.seconds:g} --predict {args.predict:g} --replies {widths}"
-            f" --stones {args.stones} --threads {args.threads}); {len(lines)} positions.",
+            f"# tengen's opening book, {rule.value}, 15x15, {len(lines)} positions: built by",
+            "# bench/gomoku_book.py, run with",
+            *runs,
             "# black stones / white stones : move  # what the search reached",
         ]
         out.write_text("\n".join([*header, *sorted(lines.values())]) + "\n")
