@@ -12,12 +12,14 @@ import random
 import statistics
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tengen.ai.gomoku import search
 from tengen.ai.gomoku.patterns import FOUR, FOUR_THREE, THREE
 from tengen.ai.gomoku.position import Position
 from tengen.ai.gomoku.pvs import _CHECK_EVERY, TT_SIZE, WIN, fields, probe, store, tables
@@ -158,6 +160,64 @@ def test_a_node_the_table_knows_nothing_of_is_searched_a_ply_shallower() -> None
     assert stored(quiet, 6) == (5, 6)
     four = [(7, 3), (7, 2), (7, 4), (0, 0), (7, 5), (14, 14), (7, 6)]  # White must block (7, 7)
     assert stored(four, 6) == (7, 7)
+
+
+def test_a_depth_cut_short_counts_only_when_a_root_move_beat_the_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The deadline stops a depth after its first `done` root moves (the search in between
+    the real one, on fresh positions and tables, so both runs search alike up to the cut): the
+    report is that depth's when one of those beat the first (the last depth's best), which it
+    then names; otherwise the depth before's, as if the cut depth had not started."""
+    real = search._searched
+    far = time.monotonic() + 600
+    seen = {True: 0, False: 0}
+    for game in _puzzle_games():
+        while len(game.moves) > 12:
+            game.undo()
+        me = int(game.to_play)
+        pos = Position.of(game)
+        legal = {pos.index(p) for p in game.legal_moves()}
+        roots = [m for m in pos.ranked(me) if m in legal][:16]
+        for depth in (4, 5):
+            calls: list[tuple[int, int, int]] = []
+
+            def recorded(*args: Any, calls: list[tuple[int, int, int]] = calls) -> int:
+                score = real(*args)
+                calls.append((args[4], args[3], score))
+                return score
+
+            monkeypatch.setattr(search, "_searched", recorded)
+            full = Search(Position.of(game), far).run(me, roots, far, depth)
+            before = Search(Position.of(game), far).run(me, roots, far, depth - 1)
+            last = [(m, score) for d, m, score in calls if d == depth]
+            if full.depth != depth or abs(full.score) >= WON:
+                continue
+            for done in (2, 4):
+                (first, first_score), searched = last[0], last[:done]
+                best_move, best_score = max(searched, key=lambda ms: (ms[1], ms[0] == first))
+                better = best_score > first_score
+
+                def cut(*args: Any, done: int = done, depth: int = depth) -> int:
+                    nonlocal count
+                    if args[4] == depth:
+                        count += 1
+                        if count > done:
+                            args[1].stop[0] = 1
+                            return 0
+                    return real(*args)
+
+                count = 0
+                monkeypatch.setattr(search, "_searched", cut)
+                report = Search(Position.of(game), far).run(me, roots, far, depth)
+                if better:
+                    assert (report.depth, report.move, report.score) == (
+                        depth, best_move, best_score)  # fmt: skip
+                    assert set(report.scores) == {m for m, _ in searched}
+                else:
+                    assert (report.depth, report.move) == (depth - 1, before.move)
+                seen[better] += 1
+    assert min(seen.values()) >= 1, seen
 
 
 def test_a_forced_win_in_the_table_counts_from_its_node_not_from_the_root() -> None:

@@ -44,7 +44,8 @@ class Budget:
         return self.limit * DEFENCE_SHARE
 
     def hard(self) -> float:
-        """When the search must stop (its unfinished iteration is dropped)."""
+        """When the search must stop (an unfinished iteration counts only where it found a
+        better move: `ai.gomoku.search`)."""
         return self.start + self.limit
 
     def soft(self) -> float:

@@ -2,8 +2,10 @@
 
 Each depth searches every root move (in Python: one compiled call a root move); the tables
 (transposition table, killers, history) persist from one depth to the next, and the root moves
-are reordered by the last depth's scores. A depth cut off by the deadline is dropped; no new
-depth starts after the soft limit, nor after a forced win or loss is found, nor past `MAX_DEPTH`.
+are reordered by the last depth's scores. A depth cut off by the deadline is dropped, unless
+its first root move (the last depth's best) was searched to the end and another then beat it:
+that move is the better at the new depth, and the clock has paid for knowing it. No new depth
+starts after the soft limit, nor after a forced win or loss is found, nor past `MAX_DEPTH`.
 
 Only the best root move gets an exact score: the others are searched with a null window, which
 proves only that they are no better (an upper bound). A bound that equals the best score is
@@ -43,9 +45,10 @@ MAX_DEPTH = 40
 
 @dataclass
 class Report:
-    """What a search found: its move, score, depth reached and nodes. `scores` has every root
-    move's score at the last depth: exact for the best and the moves tied with it, an upper
-    bound for the others."""
+    """What a search found: its move, score, depth reached and nodes. `scores` has the root
+    moves' scores at the last depth (every root's; or, of a depth the deadline cut short, those
+    searched to the end): exact for the best and the moves tied with it, an upper bound for
+    the others."""
 
     move: int
     score: int = 0
@@ -71,7 +74,7 @@ class Search:
 
     @property
     def stopped(self) -> bool:
-        """Whether a thread has passed the deadline (its depth is then dropped)."""
+        """Whether a thread has passed the deadline (its depth is then cut short)."""
         return bool(self.tables.stop[0]) or any(t.stop[0] for _, t in self.helpers)
 
     def run(self, me: int, roots: list[int], soft: float, max_depth: int = MAX_DEPTH) -> Report:
@@ -82,21 +85,24 @@ class Search:
         for depth in range(1, max_depth + 1):
             if depth > 1 and time.monotonic() > soft:
                 break
-            move, score, scores = self._root(me, order, depth)
-            if self.stopped:
+            move, score, scores, first_done = self._root(me, order, depth)
+            if self.stopped and not (first_done and move != order[0]):
                 break
             nodes = self.pos.nodes + sum(pos.nodes for pos, _ in self.helpers)
             report = Report(move, score, depth, nodes, scores)
+            if self.stopped:
+                break
             order.sort(key=lambda m: -scores[m])
             if abs(score) >= WON:
                 break
         return report
 
-    def _root(self, me: int, roots: list[int], depth: int) -> tuple[int, int, dict[int, int]]:
-        """One depth over `roots`: the best move, its score and every root's score (to be
-        dropped when the deadline stopped the search)."""
+    def _root(self, me: int, roots: list[int], depth: int) -> tuple[int, int, dict[int, int], bool]:
+        """One depth over `roots`: the best move, its score, the scores of the roots searched
+        to the end, and whether the first was (when the deadline stopped the search)."""
         first = roots[0]
         score = _searched(self.pos, self.tables, me, first, depth, None)
+        first_done = not self.tables.stop[0]
         scores = {first: score}
         best = [score, first]  # the best score so far and its move, for every thread
         queue = iter(roots[1:])
@@ -129,7 +135,7 @@ class Search:
             thread.join()
         if failed:
             raise failed[0]
-        return best[1], best[0], scores
+        return best[1], best[0], scores, first_done
 
 
 def _searched(
