@@ -61,6 +61,13 @@ def _random_game(rule: Rule, seed: int, stones: tuple[int, int] = (10, 40)) -> G
             return game
 
 
+def _roots(game: GomokuGame, pos: Position) -> list[int]:
+    """The player's root moves: the 16 best-ranked legal points (all legal ones if none is
+    ranked)."""
+    legal = {pos.index(p) for p in game.legal_moves()}
+    return [m for m in pos.ranked(int(game.to_play)) if m in legal][:16] or sorted(legal)
+
+
 def _search(
     game: GomokuGame,
     seconds: float,
@@ -70,11 +77,10 @@ def _search(
 ) -> Report:
     """The search over the player's root moves (the 16 best-ranked legal points)."""
     pos = pos or Position.of(game)
-    me = int(game.to_play)
-    legal = {pos.index(p) for p in game.legal_moves()}
-    roots = [m for m in pos.ranked(me) if m in legal][:16] or sorted(legal)
     start = time.monotonic()
-    return Search(pos, start + seconds, threads).run(me, roots, start + seconds, max_depth)
+    return Search(pos, start + seconds, threads).run(
+        int(game.to_play), _roots(game, pos), start + seconds, max_depth
+    )
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -176,9 +182,7 @@ def test_a_depth_cut_short_counts_only_when_a_root_move_beat_the_first(
         while len(game.moves) > 12:
             game.undo()
         me = int(game.to_play)
-        pos = Position.of(game)
-        legal = {pos.index(p) for p in game.legal_moves()}
-        roots = [m for m in pos.ranked(me) if m in legal][:16]
+        roots = _roots(game, Position.of(game))
         for depth in (4, 5):
             calls: list[tuple[int, int, int]] = []
 
@@ -301,8 +305,7 @@ def test_a_root_move_tied_with_the_best_does_not_lose_where_the_best_does_not(
         game.undo()
     pos = Position.of(game)
     me = int(game.to_play)
-    legal = {pos.index(p) for p in game.legal_moves()}
-    roots = [m for m in pos.ranked(me) if m in legal][:16]
+    roots = _roots(game, pos)
     far = time.monotonic() + 600
     report = Search(pos, far, threads).run(me, roots, far, max_depth=depth)
     assert report.depth == depth
