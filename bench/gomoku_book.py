@@ -6,10 +6,12 @@ From each opening the book follows the player on both colours: where the player 
 searches `--seconds` (the player as it plays, without the book, on `--threads` threads) and
 records the move; where the opponent is to move it searches `--predict` seconds and follows its
 `--replies` best replies (those within `MARGIN` of the best; ``--replies 3 2``: three at the
-opponent's first move below each root, two after); with ``--rapfi NODES``, its one reply is
-Rapfi's move instead (``build/rapfi/pbrain-rapfi``, classical, one thread, a node limit: the
-strongest open engine's choice, so that the book lies on the lines a strong opponent plays;
-the player's own predictions missed Rapfi's replies in half the games: bench/STRENGTH.md). It
+opponent's first move below each root, two after); with ``--rapfi NODES [NODES ...]``, its
+replies are Rapfi's moves instead (``build/rapfi/pbrain-rapfi``, classical, one thread, at each
+node limit: the strongest open engine's choice, so that the book lies on the lines a strong
+opponent plays; the player's own predictions missed Rapfi's replies in half the games, and
+Rapfi on two threads in a match does not always play its one-thread move: where limits give
+different moves, the book follows each; bench/STRENGTH.md). It
 stops at positions of more than `--stones` stones. Positions are keyed by their canonical
 orientation, so a position reached twice is searched once. Resumable, and a run may extend
 an earlier book: the book file is read first and each new line is appended as it is found; at
@@ -17,7 +19,7 @@ the end the file is rewritten sorted, under a header with one line for each run 
 it. Prints one line a position searched.
 
 Run ``TENGEN_JIT=compiled python bench/gomoku_book.py --rule freestyle [--seconds 8]
-[--predict 2] [--replies 2] [--rapfi NODES] [--stones 7] [--threads 2]``; the book goes to
+[--predict 2] [--replies 2] [--rapfi NODES ...] [--stones 7] [--threads 2]``; the book goes to
 src/tengen/ai/gomoku/book/<rule>.txt.
 """
 
@@ -54,7 +56,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=8.0)
     parser.add_argument("--predict", type=float, default=2.0)
     parser.add_argument("--replies", type=int, nargs="+", default=[2])
-    parser.add_argument("--rapfi", type=int, default=0, metavar="NODES")
+    parser.add_argument("--rapfi", type=int, nargs="+", default=[], metavar="NODES")
     parser.add_argument("--stones", type=int, default=7)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--out", type=Path, default=None)
@@ -72,7 +74,7 @@ def main() -> None:
                 lines[book.parse(text, f"{out.name} line {number}")[0]] = text
     before = len(lines)
     player = GomokuPlayer(seed=0, time_limit=args.seconds, threads=args.threads, book=False)
-    rapfi = Rapfi(60_000, args.rapfi, RULES[rule.value]) if args.rapfi else None
+    rapfis = [Rapfi(60_000, nodes, RULES[rule.value]) for nodes in args.rapfi]
     player.warm()
     print(f"load: {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
 
@@ -92,11 +94,17 @@ def main() -> None:
 
     def replies(game: GomokuGame, layer: int) -> list[Point]:
         """The opponent's best replies in `game`, its `layer`-th move below the root (from
-        0), by a short search, or Rapfi's one move (`--rapfi`) when it is legal."""
-        if rapfi is not None:
-            _, (x, y) = rapfi.think([(p.col, p.row) for _, p in game.moves])
-            if Point(x, y) in game.legal_moves():
-                return [Point(x, y)]
+        0), by a short search, or Rapfi's moves at its node limits (`--rapfi`), the legal
+        ones, each once."""
+        moves = [(p.col, p.row) for _, p in game.moves]
+        allowed = game.legal_moves()
+        found: list[Point] = []
+        for rapfi in rapfis:
+            _, (x, y) = rapfi.think(moves)
+            if Point(x, y) in allowed and Point(x, y) not in found:
+                found.append(Point(x, y))
+        if found:
+            return found
         width = args.replies[min(layer, len(args.replies) - 1)]
         pos = Position.of(game)
         me = int(game.to_play)
@@ -138,12 +146,12 @@ def main() -> None:
             for side in (Color.WHITE, Color.BLACK):
                 follow(game, side)
     finally:
-        if rapfi is not None:
+        for rapfi in rapfis:
             rapfi.close()
         widths = " ".join(map(str, args.replies))
         runs.append(
             f"{RUN} --seconds {args.seconds:g} --predict {args.predict:g} --replies {widths}"
-            f"{f' --rapfi {args.rapfi}' if args.rapfi else ''}"
+            f"{' --rapfi ' + ' '.join(map(str, args.rapfi)) if args.rapfi else ''}"
             f" --stones {args.stones} --threads {args.threads}: {len(lines) - before} positions"
         )
         header = [
