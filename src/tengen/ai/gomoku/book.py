@@ -5,8 +5,9 @@ Half of the player's loss a move by Rapfi's judgement falls on positions of 12 s
 where it loses twice as much a move as later (bench/STRENGTH.md), and a move's clock cannot be
 stretched there: Gomocup's ``timeout_turn`` is per move. bench/gomoku_book.py builds the book
 from the 26 standard three-stone openings by the player itself (its own search, many seconds a
-position; the opponent's replies its own best few up to 7 stones, and to 11 stones Rapfi's,
-the strongest open engine's, at one node limit and then two), one file a rule in ``book/``.
+position; the opponent's replies its own best few up to 7 stones, then Rapfi's, the
+strongest open engine's: to 11 stones at one node limit and then two, to 13 at two), one file
+a rule in ``book/``.
 A line holds a position (its black and its white stones, SGF points, in the orientation whose
 text sorts first of the board's eight) and the move there, then the depth and time the search
 took::
