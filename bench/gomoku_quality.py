@@ -10,15 +10,18 @@ single moves instead, in three resumable steps:
   where tengen (the player not named ``rapfi``) is to move, 4 to 40 stones on the board; each
   is evaluated by Rapfi, and ``--count`` of those it calls open (win rate 0.1-0.9 for the side
   to move) are kept, drawn with a fixed seed. A line of FILE: rule, Rapfi's move, the moves.
+  With ``--book``, every position of 3 stones or more that the opening book holds instead
+  (each once, by its canonical orientation), open or not: where the book played.
 - ``play FILE --out PICKS [--seconds S] [--threads T]``: the player on ``PYTHONPATH`` (a tree
   frozen with ``git archive`` and warmed, as for bench/gomoku_strength.py) picks its move in
-  each position under its own clock.
+  each position under its own clock (``--no-book``: without its opening book).
 - ``judge FILE PICKS...``: Rapfi evaluates each position after each picked move and after its
   own move (cached in bench/results/gomoku/judged/: a move is judged once) and prints, for
   each PICKS, the mean loss in Rapfi's win rate against its own move (its win rate is
   sigmoid(eval / 200), Config::ScalingFactor; a mate is 0 or 1), the blunders (a loss above
   0.3) and how often the pick is Rapfi's move; then each PICKS against the first, paired by
-  position, with the standard error of the mean difference.
+  position, with the standard error of the mean difference; ``--by-stones`` adds each PICKS'
+  mean loss by stones on the board, three at a time.
 
 How sensitive it is (bench/STRENGTH.md): on the 600 positions of bench/positions/gomoku_open.txt
 (collected from the fourth to sixth sessions' games against Rapfi, 500,000 nodes), the same
@@ -110,30 +113,53 @@ def _move(text: str) -> Move:
 
 def collect(args: argparse.Namespace) -> None:
     """Draw open positions where tengen is to move and write them with Rapfi's move."""
-    rng = random.Random(args.seed)
-    seen, candidates = set(), []
-    for rule, moves, ours, _ in read_games(args.dirs):
-        for n in range(4, min(len(moves), 41)):
-            if n % 2 == ours and (rule, tuple(moves[:n])) not in seen:
-                seen.add((rule, tuple(moves[:n])))
-                candidates.append((rule, moves[:n]))
-    rng.shuffle(candidates)
-    print(f"{len(candidates)} candidate positions; keeping {args.count} open ones", flush=True)
+    if args.book:
+        candidates = book_positions(read_games(args.dirs))
+        print(f"{len(candidates)} positions the book holds", flush=True)
+    else:
+        seen, candidates = set(), []
+        for rule, moves, ours, _ in read_games(args.dirs):
+            for n in range(4, min(len(moves), 41)):
+                if n % 2 == ours and (rule, tuple(moves[:n])) not in seen:
+                    seen.add((rule, tuple(moves[:n])))
+                    candidates.append((rule, moves[:n]))
+        random.Random(args.seed).shuffle(candidates)
+        print(f"{len(candidates)} candidate positions; keeping {args.count} open ones", flush=True)
     judges = {rule: Rapfi(60_000, args.nodes, number) for rule, number in RULES.items()}
     kept: list[str] = []
     try:
         for rule, moves in candidates:
             value, best = judges[rule].think(moves)
-            if 0.1 <= win_rate(value) <= 0.9:
+            if args.book or 0.1 <= win_rate(value) <= 0.9:
                 kept.append(line(rule, best, moves))
                 if len(kept) % 25 == 0:
                     print(f"{len(kept)} kept", flush=True)
-                if len(kept) == args.count:
+                if len(kept) == args.count and not args.book:
                     break
     finally:
         for judge in judges.values():
             judge.close()
     args.out.write_text("\n".join(kept) + "\n")
+
+
+def book_positions(games: list[tuple[str, list[Move], int, float]]) -> list[tuple[str, list[Move]]]:
+    """The positions of `games` (`read_games`) where tengen is to move with 3 stones or more
+    that its opening book holds, each once by its canonical orientation."""
+    from tengen.ai.gomoku import book
+    from tengen.core.coords import Point
+    from tengen.gomoku import GomokuGame, GomokuRules, Rule
+
+    seen, found = set(), []
+    for rule, moves, ours, _ in games:
+        game = GomokuGame(GomokuRules(Rule(rule)))
+        for n, (x, y) in enumerate(moves):
+            if n >= 3 and n % 2 == ours and book.move(game) is not None:
+                key = (rule, book.canonical(*book.stones(game))[0])
+                if key not in seen:
+                    seen.add(key)
+                    found.append((rule, moves[:n]))
+            game.play(Point(x, y))
+    return found
 
 
 def play(args: argparse.Namespace) -> None:
@@ -144,7 +170,9 @@ def play(args: argparse.Namespace) -> None:
 
     positions = [parse(text) for text in args.positions.read_text().split("\n") if text]
     done = args.out.read_text().split("\n")[:-1] if args.out.exists() else []
-    player = GomokuPlayer(seed=args.seed, time_limit=args.seconds, threads=args.threads)
+    player = GomokuPlayer(
+        seed=args.seed, time_limit=args.seconds, threads=args.threads, book=not args.no_book
+    )
     player.warm()
     print(f"load: {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
     with args.out.open("a") as out:
@@ -190,6 +218,8 @@ def judge(args: argparse.Namespace) -> None:
                 rows.append(after(rule, moves, best) - after(rule, moves, move))
                 same += move == best
             losses[picks] = rows
+            if args.by_stones:
+                print(picks.name, by_stones(rows, [len(moves) for _, _, moves in positions]))
             n = len(rows)
             blunders = [k for k, loss in enumerate(rows) if loss > BLUNDER]
             print(
@@ -214,6 +244,17 @@ def judge(args: argparse.Namespace) -> None:
         )
 
 
+def by_stones(losses: list[float], stones: list[int]) -> str:
+    """The mean of `losses` by the positions' `stones`, three at a time."""
+    groups: dict[int, list[float]] = {}
+    for loss, count in zip(losses, stones, strict=False):
+        groups.setdefault(count // 3 * 3, []).append(loss)
+    return " | ".join(
+        f"{low}-{low + 2}: {statistics.fmean(rows):.4f} ({len(rows)})"
+        for low, rows in sorted(groups.items())
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     steps = parser.add_subparsers(dest="step", required=True)
@@ -223,16 +264,19 @@ def main() -> None:
     p.add_argument("--count", type=int, default=300)
     p.add_argument("--nodes", type=int, default=JUDGE_NODES)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--book", action="store_true")
     p = steps.add_parser("play")
     p.add_argument("positions", type=Path)
     p.add_argument("--out", type=Path, required=True)
     p.add_argument("--seconds", type=float, default=1.0)
     p.add_argument("--threads", type=int, default=1)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--no-book", action="store_true")
     p = steps.add_parser("judge")
     p.add_argument("positions", type=Path)
     p.add_argument("picks", type=Path, nargs="+")
     p.add_argument("--nodes", type=int, default=JUDGE_NODES)
+    p.add_argument("--by-stones", action="store_true")
     args = parser.parse_args()
     if args.step == "play":
         os.environ.setdefault("TENGEN_JIT", "compiled")

@@ -11,16 +11,24 @@ solver (`ai.gomoku.threats`) then looks for the opponent's win by fours or three
 move: with the player's defence budget (4,000 nodes, VCT depth 4) and with 50 times more
 (200,000 nodes, depth 8).
 
-Run ``python bench/gomoku_review.py bench/results/gomoku/NAME [--ms 300]`` with ``PYTHONPATH``
-at the tengen source tree; Rapfi's input reader splits lines that arrive while it answers, so
-each position is sent in one write after a short pause.
+Last it prints Black's win rate by Rapfi (its eval as a logistic win rate; a finished game
+counts its result from then on) by stones on the board, averaged over the games tengen
+played as Black and over those the other brain did: from the same openings, where each
+colour's games are won or lost.
+
+Run ``python bench/gomoku_review.py bench/results/gomoku/NAME [--ms 300] [--nodes N]`` with
+``PYTHONPATH`` at the tengen source tree (``--nodes`` limits Rapfi by nodes instead of time,
+so that its answers do not move with the load); Rapfi's input reader splits lines that
+arrive while it answers, so each position is sent in one write after a short pause.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import re
+import statistics
 import subprocess
 import time
 from pathlib import Path
@@ -161,11 +169,13 @@ def main() -> None:
     parser.add_argument("--name", default="new")
     parser.add_argument("--ms", type=int, default=300)
     parser.add_argument("--even", type=int, default=200)
+    parser.add_argument("--nodes", type=int, default=0)
     args = parser.parse_args()
     os.environ["TENGEN_JIT"] = "compiled"
     print(f"load: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    rapfi = Rapfi(args.ms)
+    rapfi = Rapfi(60_000 if args.nodes else args.ms, args.nodes)
     turned = small = big = 0
+    games: list[tuple[int, dict[int, int], float]] = []
     for path in sorted((args.match / "games").glob("*.sgf")):
         text = path.read_text()
         moves = [(ord(a) - 97, ord(b) - 97) for a, b in re.findall(r";[BW]\[(\w)(\w)\]", text)]
@@ -181,10 +191,37 @@ def main() -> None:
             small += seen[0]
             big += seen[1]
             note = f"; move {len(after)} let it in; solver sees it: {seen[0]}, at 50x: {seen[1]}"
+        result = re.search(r"RE\[([BW])\+", text)
+        black_won = 0.5 if result is None else float(result.group(1) == "B")
+        games.append((ours, dict(series), black_won))
         values = " ".join(str(v) for _, v in series)
         print(f"{path.name}: {values}; lost at move {series[lost][0] if lost else '-'}{note}")
     rapfi.close()
     print(f"turned from even to lost by one move: {turned}; solver sees {small}, at 50x {big}")
+    by_stones(games, args.name)
+
+
+def by_stones(games: list[tuple[int, dict[int, int], float]], name: str) -> None:
+    """Print Black's mean win rate by stones on the board, over the games `name` played as
+    Black (rated before its moves) and over the others (rated before its moves as White, so a
+    stone earlier); `games` holds each game's colour of `name` (0 Black), Rapfi's evals for
+    the side to move by stones, and Black's result."""
+    from gomoku_quality import win_rate
+
+    def black(stones: int, series: dict[int, int], black_won: float) -> float:
+        if stones in series:
+            rate = win_rate(series[stones])
+            return rate if stones % 2 == 0 else 1.0 - rate
+        return black_won if stones > max(series, default=0) else math.nan
+
+    print(f"stones: Black's win rate with {name} as Black (games) | with {name} as White")
+    for stones in range(4, 1 + max((max(s, default=0) for _, s, _ in games), default=0), 4):
+        cells = []
+        for ours, at in ((0, stones), (1, stones - 1)):
+            rates = [black(at, series, won) for colour, series, won in games if colour == ours]
+            rates = [r for r in rates if not math.isnan(r)]
+            cells.append(f"{statistics.fmean(rates):.3f} ({len(rates)})" if rates else "-")
+        print(f"{stones} / {stones - 1}: {cells[0]} | {cells[1]}")
 
 
 if __name__ == "__main__":
