@@ -52,7 +52,7 @@ import sys
 import time
 from pathlib import Path
 
-from gomoku_review import LOST, Rapfi
+from gomoku_review import LOST, Rapfi, black_result
 
 CACHE = Path(__file__).resolve().parent / "results" / "gomoku" / "judged"  # Rapfi's evals
 RULES = {"freestyle": 0, "renju": 4}  # the Gomocup protocol's rule numbers
@@ -84,10 +84,8 @@ def read_games(dirs: list[Path]) -> list[tuple[str, list[Move], int, float]]:
             if "rapfi" not in (black.group(1), white.group(1)):
                 continue
             moves = [(ord(a) - 97, ord(b) - 97) for a, b in re.findall(r";[BW]\[(\w)(\w)\]", text)]
-            result = re.search(r"RE\[([^\]]*)\]", text)
-            said = result.group(1) if result else ""
-            won = 1.0 if said.startswith("B+") else 0.0 if said.startswith("W+") else 0.5
-            games.append((rule.group(1), moves, 1 if black.group(1) == "rapfi" else 0, won))
+            ours = 1 if black.group(1) == "rapfi" else 0
+            games.append((rule.group(1), moves, ours, black_result(text)))
     return games
 
 

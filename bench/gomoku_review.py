@@ -191,14 +191,20 @@ def main() -> None:
             small += seen[0]
             big += seen[1]
             note = f"; move {len(after)} let it in; solver sees it: {seen[0]}, at 50x: {seen[1]}"
-        result = re.search(r"RE\[([BW])\+", text)
-        black_won = 0.5 if result is None else float(result.group(1) == "B")
-        games.append((ours, dict(series), black_won))
+        games.append((ours, dict(series), black_result(text)))
         values = " ".join(str(v) for _, v in series)
         print(f"{path.name}: {values}; lost at move {series[lost][0] if lost else '-'}{note}")
     rapfi.close()
     print(f"turned from even to lost by one move: {turned}; solver sees {small}, at 50x {big}")
     by_stones(games, args.name)
+
+
+def black_result(sgf: str) -> float:
+    """Black's result in a game record's text: 1 won, 0 lost, 0.5 otherwise (a draw, or no
+    result)."""
+    found = re.search(r"RE\[([^\]]*)\]", sgf)
+    said = found.group(1) if found else ""
+    return 1.0 if said.startswith("B+") else 0.0 if said.startswith("W+") else 0.5
 
 
 def by_stones(games: list[tuple[int, dict[int, int], float]], name: str) -> None:
