@@ -4,7 +4,8 @@ judge says, the position left as it was, the deadline kept, and legal moves unde
 the transposition table's entries (shared by the threads: a half-written one reads as empty),
 the horizon's win by fours looked for only below beta, a node new to the table searched a ply
 shallower, forced wins kept in the table counted from their node (the player keeps its table
-from move to move), and the search on two threads held to the same forced wins and real ties."""
+from move to move), and the search on two threads held to the same forced wins and real ties,
+sharing out even one root move's tree and leaving no move marked as being searched."""
 
 from __future__ import annotations
 
@@ -343,10 +344,34 @@ def test_a_search_cut_off_by_its_deadline_leaves_the_position_as_it_was(
     pos = Position.of(game)
     before = {name: getattr(pos, name).copy() for name in _STATE}
     key = pos.hash
-    _search(game, 0.02, pos, threads)
+    start = time.monotonic()
+    search = Search(pos, start + 0.02, threads)
+    search.run(int(game.to_play), _roots(game, pos), start + 0.02)
     assert pos.hash == key
     for name in _STATE:
         assert np.array_equal(before[name], getattr(pos, name)), name
+    assert not search.tables.busy.any()  # no thread left a move marked as being searched
+
+
+def test_two_threads_share_out_the_tree_of_a_single_root_move() -> None:
+    # One root move: both threads search its tree (the second taking the siblings the first
+    # is not on) to the depth one thread reaches, and neither finds a forced result that the
+    # other does not (a few moves back from a puzzle: no forced win in reach).
+    game = _puzzle_games()[0]
+    for _ in range(3):
+        game.undo()
+    pos = Position.of(game)
+    me = int(game.to_play)
+    roots = _roots(game, pos)
+    far = time.monotonic() + 600
+    alone = Search(pos, far, 1).run(me, roots[:1], far, max_depth=6)
+    pos = Position.of(game)
+    search = Search(pos, far, 2)
+    shared = search.run(me, roots[:1], far, max_depth=6)
+    assert shared.depth == alone.depth
+    assert abs(shared.score) < WON and abs(alone.score) < WON
+    helper, _ = search.helpers[0]
+    assert helper.nodes > 0  # the second thread searched too
 
 
 @settings(max_examples=200, deadline=None)

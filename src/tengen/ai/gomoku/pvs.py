@@ -16,7 +16,9 @@ hash-indexed array, always replaced; the player keeps it from move to move, so a
 in it counts its plies from its own node, not from the root), two killer moves per ply and a
 history table order the moves. Threads searching one root share the table
 (`ai.gomoku.search`): an entry is a word of data and a lock word, the position's key xor that
-data, so an entry half written by another thread fails the check and reads as empty. Past the
+data, so an entry half written by another thread fails the check and reads as empty. They
+share too a table of the moves being searched, so that threads on one tree put off the moves
+another is on and take different siblings (`_SPLIT_DEPTH`). Past the
 deadline the search sets ``stop`` and unwinds; what it returns then is meaningless (the
 caller drops the iteration). `node` is called from Python only (`ai.gomoku.search` loops over
 the root moves): numba cannot load from its cache a function that calls a recursive one.
@@ -58,6 +60,11 @@ _LATE_DEPTH, _LATE, _LATER = 3, 3, 7
 # orders the next iteration's search of it at full depth. Half the nodes to depth 10; in
 # freestyle stronger against Rapfi at every rung measured, in renju level (bench/STRENGTH.md).
 _IIR_DEPTH = 4
+# Threads searching one tree (simplified ABDADA): at a node this deep or deeper, a move after the
+# first that another thread is searching from the same position is put off to the end of the
+# list, by when that thread's table entries answer it; each thread so takes its own siblings.
+_SPLIT_DEPTH = 2
+BUSY_SIZE = 1 << 14  # entries of the table of (position, move) pairs being searched
 _CHECK_EVERY = 256  # nodes between two looks at the clock
 _ROW = max(WIDTH) + 2  # a move list: two killers and the best-ranked points
 # Transposition table entries, a power of two: 16 MB. Kept from move to move, the table holds
@@ -81,12 +88,15 @@ class Tables(NamedTuple):
     deadline: npt.NDArray[np.float64]  # [1]: time.monotonic() when the search stops
     stop: npt.NDArray[np.int8]  # [1]: set past the deadline
     check: npt.NDArray[np.int64]  # [1]: the node count of the next look at the clock
+    busy: npt.NDArray[np.int64]  # [BUSY_SIZE]: (position, move) keys being searched, or 0
+    split: npt.NDArray[np.int8]  # [1]: set when other threads search the same tree
 
 
-def tables(n: int, deadline: float, kept: Tables | None = None) -> Tables:
+def tables(n: int, deadline: float, kept: Tables | None = None, split: bool = False) -> Tables:
     """Empty tables for a board of `n` points; with `kept`, its transposition table (an
     earlier search's, of the same board and rule: what it found of the positions it reached
-    still holds, and orders this search's first depths)."""
+    still holds, and orders this search's first depths). With `split`, another thread's
+    search of the same tree, `kept`: its busy table too (see `_SPLIT_DEPTH`)."""
     return Tables(
         np.zeros(TT_SIZE, dtype=np.int64) if kept is None else kept.lock,
         np.zeros(TT_SIZE, dtype=np.int64) if kept is None else kept.data,
@@ -97,6 +107,8 @@ def tables(n: int, deadline: float, kept: Tables | None = None) -> Tables:
         np.array([deadline], dtype=np.float64),
         np.zeros(1, dtype=np.int8),
         np.zeros(1, dtype=np.int64),
+        kept.busy if split and kept is not None else np.zeros(BUSY_SIZE, dtype=np.int64),
+        np.array([split], dtype=np.int8),
     )
 
 
@@ -150,10 +162,21 @@ def node(s, t, me, depth, alpha, beta, ply):  # type: ignore[no-untyped-def]
     elif depth >= _IIR_DEPTH and not theirs:
         depth -= 1  # no move from the table to try first: a ply less (see `_IIR_DEPTH`)
     start_alpha, best, best_score, played = alpha, -1, -2 * WIN, 0
-    for n in range(count):
+    split = t.split[0] and depth >= _SPLIT_DEPTH
+    total, n = count, 0
+    while n < total:
         m = row[n]
+        n += 1
         if not may_play(s, m, me):
             continue
+        busy = 0
+        if split:
+            busy = key ^ s.zob[me - 1, m]  # the position after the move
+            if played and n <= count and t.busy[busy & (BUSY_SIZE - 1)] == busy:
+                row[total] = m  # another thread is on it: last (see `_SPLIT_DEPTH`)
+                total += 1
+                continue
+            t.busy[busy & (BUSY_SIZE - 1)] = busy
         quiet = s.kd[me - 1, m] < FOUR and s.kd[opp - 1, m] < FOUR
         play(s, m, me)
         if played == 0:
@@ -168,6 +191,8 @@ def node(s, t, me, depth, alpha, beta, ply):  # type: ignore[no-untyped-def]
             if alpha < score < beta and not t.stop[0]:
                 score = -node(s, t, opp, depth - 1, -beta, -alpha, ply + 1)
         undo(s, m)
+        if busy and t.busy[busy & (BUSY_SIZE - 1)] == busy:
+            t.busy[busy & (BUSY_SIZE - 1)] = 0
         if t.stop[0]:
             return 0
         played += 1
