@@ -12,7 +12,14 @@ fours of either side (as the player does for the opponent, moving twice) in the 
 positions and the puzzles' own, with no node limit: a few hundred nodes in all, so its rate
 is a rough figure.
 
-Run ``python bench/gomoku_search.py [--seconds 0.3] [--src src /tmp/old/src]``.
+With ``--depth D`` each position is searched instead to depth D with no deadline, on
+``--threads`` threads, and the time to reach it is what is measured (a parallel search's
+speedup, or a change that should leave the tree alone); ``--passes`` measures the trees that
+many times, alternating, and ends with each tree's mean and range (the machine's noise is
+10-20% a pass).
+
+Run ``python bench/gomoku_search.py [--seconds 0.3 | --depth 12 --threads 2 --passes 3]
+[--src src /tmp/old/src]``.
 """
 
 from __future__ import annotations
@@ -67,8 +74,9 @@ def roots_of(pos: Position, game: GomokuGame) -> list[int]:
     return [m for m in pos.ranked(me) if m in legal][:ROOTS]
 
 
-def measure(seconds: float) -> dict[str, float]:
-    """Search every position for `seconds` in this process's tengen; the totals."""
+def measure(seconds: float, depth: int, threads: int) -> dict[str, float]:
+    """Search every position for `seconds` (or to `depth`, when not 0) on `threads` threads in
+    this process's tengen; the totals."""
     from tengen.ai.gomoku.position import Position
     from tengen.ai.gomoku.search import Search
     from tengen.ai.gomoku.threats import ThreatSearch
@@ -77,10 +85,11 @@ def measure(seconds: float) -> dict[str, float]:
         game = game_of(rule, moves)
         pos = Position.of(game)
         start = time.monotonic()
-        report = Search(pos, start + limit).run(
-            int(game.to_play), roots_of(pos, game), start + 0.45 * limit, max_depth=20
-        )
-        return report.depth, pos.nodes, time.monotonic() - start
+        soft = start + (limit if depth else 0.45 * limit)
+        searching = Search(pos, start + limit, threads)
+        report = searching.run(int(game.to_play), roots_of(pos, game), soft, depth or 20)
+        nodes = pos.nodes + sum(helper.nodes for helper, _ in searching.helpers)
+        return report.depth, nodes, time.monotonic() - start
 
     def solve(rule: str, moves: list[tuple[int, int]]) -> tuple[int, float]:
         pos = Position.of(game_of(rule, moves))
@@ -94,8 +103,8 @@ def measure(seconds: float) -> dict[str, float]:
     solve(*every[0])
     depths, nodes, spent, vcf_nodes, vcf_spent = [], 0, 0.0, 0, 0.0
     for rule, moves in every:
-        depth, count, took = search(rule, moves, seconds)
-        depths.append(depth)
+        reached, count, took = search(rule, moves, 10_000.0 if depth else seconds)
+        depths.append(reached)
         nodes += count
         spent += took
     for rule, moves in every + positions((0,)):
@@ -117,26 +126,39 @@ def measure(seconds: float) -> dict[str, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=0.3)
+    parser.add_argument("--depth", type=int, default=0, help="search to this depth instead")
+    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--passes", type=int, default=1)
     parser.add_argument("--src", nargs="+", default=[str(ROOT / "src")])
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        print(json.dumps(measure(args.seconds)))
+        print(json.dumps(measure(args.seconds, args.depth, args.threads)))
         return
     print(f"load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}")
-    for src in args.src:
-        env = dict(os.environ, PYTHONPATH=src, TENGEN_JIT="compiled")
-        command = [sys.executable, __file__, "--child", "--seconds", str(args.seconds)]
-        done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
-        row = json.loads(done.stdout.strip().splitlines()[-1])
-        rate = row["nodes"] / row["seconds"]
-        print(
-            f"{src}: {row['positions']} positions at {args.seconds:g} s: {row['nodes']:,} nodes "
-            f"in {row['seconds']:.2f} s, {rate:,.0f} nodes/s, depth {row['depth_mean']:.1f} "
-            f"({row['depth_min']}-{row['depth_max']}); VCF: {row['vcf_nodes']:,} nodes in "
-            f"{row['vcf_seconds']:.2f} s, {row['vcf_nodes'] / row['vcf_seconds']:,.0f} nodes/s",
-            flush=True,
-        )
+    took: dict[str, list[float]] = {src: [] for src in args.src}
+    for _ in range(args.passes):
+        for src in args.src:
+            env = dict(os.environ, PYTHONPATH=src, TENGEN_JIT="compiled")
+            command = [sys.executable, __file__, "--child", "--seconds", str(args.seconds)]
+            command += ["--depth", str(args.depth), "--threads", str(args.threads)]
+            done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+            row = json.loads(done.stdout.strip().splitlines()[-1])
+            took[src].append(row["seconds"])
+            rate = row["nodes"] / row["seconds"]
+            limit = f"to depth {args.depth}" if args.depth else f"at {args.seconds:g} s"
+            print(
+                f"{src}: {row['positions']} positions {limit} on {args.threads} thread(s): "
+                f"{row['nodes']:,} nodes in {row['seconds']:.2f} s, {rate:,.0f} nodes/s, depth "
+                f"{row['depth_mean']:.1f} ({row['depth_min']}-{row['depth_max']}); VCF: "
+                f"{row['vcf_nodes']:,} nodes in {row['vcf_seconds']:.2f} s, "
+                f"{row['vcf_nodes'] / row['vcf_seconds']:,.0f} nodes/s",
+                flush=True,
+            )
+    if args.passes > 1:
+        for src, times in took.items():
+            mean = sum(times) / len(times)
+            print(f"{src}: mean {mean:.2f} s ({min(times):.2f}-{max(times):.2f})")
 
 
 if __name__ == "__main__":
