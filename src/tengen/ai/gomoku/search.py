@@ -149,7 +149,7 @@ class _Round:
 
     def take(self, tables: compiled.Tables) -> tuple[int, int | None] | None:
         """A root move for the thread of `tables` to search and its bound (None: in a full
-        window), or None when every move is scored or being searched by enough threads."""
+        window), or None when every move is scored or the thread's clock has run out."""
         with self.lock:
             if tables.stop[0]:
                 return None
