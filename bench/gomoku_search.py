@@ -88,8 +88,7 @@ def measure(seconds: float, depth: int, threads: int) -> dict[str, float]:
         soft = start + (limit if depth else 0.45 * limit)
         searching = Search(pos, start + limit, threads)
         report = searching.run(int(game.to_play), roots_of(pos, game), soft, depth or 20)
-        nodes = pos.nodes + sum(helper.nodes for helper, _ in searching.helpers)
-        return report.depth, nodes, time.monotonic() - start
+        return report.depth, searching.nodes, time.monotonic() - start
 
     def solve(rule: str, moves: list[tuple[int, int]]) -> tuple[int, float]:
         pos = Position.of(game_of(rule, moves))

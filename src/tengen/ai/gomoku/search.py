@@ -84,6 +84,11 @@ class Search:
         """Whether a thread has passed the deadline (its depth is then cut short)."""
         return bool(self.tables.stop[0]) or any(t.stop[0] for _, t in self.helpers)
 
+    @property
+    def nodes(self) -> int:
+        """The nodes every thread has searched so far (a depth cut short included)."""
+        return self.pos.nodes + sum(pos.nodes for pos, _ in self.helpers)
+
     def run(self, me: int, roots: list[int], soft: float, max_depth: int = MAX_DEPTH) -> Report:
         """The best of `roots` (legal, non-empty) for `me`, deepening until the deadline;
         no new depth starts after `soft`."""
@@ -95,8 +100,7 @@ class Search:
             move, score, scores, first_done = self._root(me, order, depth)
             if self.stopped and not (first_done and move != order[0]):
                 break
-            nodes = self.pos.nodes + sum(pos.nodes for pos, _ in self.helpers)
-            report = Report(move, score, depth, nodes, scores)
+            report = Report(move, score, depth, self.nodes, scores)
             if self.stopped:
                 break
             order.sort(key=lambda m: -scores[m])
