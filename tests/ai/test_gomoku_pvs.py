@@ -23,7 +23,18 @@ from hypothesis import strategies as st
 from tengen.ai.gomoku import search
 from tengen.ai.gomoku.patterns import FOUR, FOUR_THREE, THREE
 from tengen.ai.gomoku.position import Position
-from tengen.ai.gomoku.pvs import _CHECK_EVERY, TT_SIZE, WIN, fields, probe, store, tables
+from tengen.ai.gomoku.pvs import (
+    _CHECK_EVERY,
+    EXACT,
+    LOWER,
+    TT_SIZE,
+    UPPER,
+    WIN,
+    fields,
+    probe,
+    store,
+    tables,
+)
 from tengen.ai.gomoku.search import MAX_DEPTH, WON, Report, Search, k
 from tengen.ai.gomoku.threats import ThreatSearch
 from tengen.ai.gomoku_player import GomokuPlayer
@@ -239,6 +250,59 @@ def test_a_forced_win_in_the_table_counts_from_its_node_not_from_the_root() -> N
         t = tables(pos.n, far)
         assert int(k.node(pos.s, t, me, 3, -2 * WIN, 2 * WIN, 3)) == fresh - 2
         assert int(k.node(pos.s, t, me, 3, -2 * WIN, 2 * WIN, 1)) == fresh
+
+
+def test_a_move_whose_position_the_table_proves_refutes_the_node_ends_it_unsearched() -> None:
+    """Enhanced transposition cutoff: a node whose move leads to a position the table holds,
+    as an upper bound or exact for the opponent at or below -beta, returns that bound as its
+    own lower bound without searching (one node), and keeps it in its own entry with the move;
+    only when the entry was searched deep enough (a ply less than the node, or as deep after a
+    move making a four, whose forced block costs no depth) and is not a lower bound. The
+    position the move leads to, searched by the node itself, gives the same cut."""
+
+    def parent(moves: list[tuple[int, int]]) -> tuple[Position, int, int]:
+        game = GomokuGame(GomokuRules(Rule.FREESTYLE))
+        for c, r in moves:
+            game.play(Point(c, r))
+        pos = Position.of(game)
+        me = int(game.to_play)
+        return pos, me, int(pos.s.hash[0] ^ pos.s.side[me - 1])
+
+    def cut(moves: list[tuple[int, int]], m: int, stored: int, flag: int) -> tuple[int, int]:
+        """The node's score (depth 3, window (-1, 0)) and nodes after the position `m` leads
+        to is stored with score -5 (0 - 5 for the node) at depth `stored` with `flag`."""
+        pos, me, key = parent(moves)
+        t = tables(pos.n, time.monotonic() + 600)
+        child = key ^ int(pos.s.zob[me - 1, m]) ^ int(pos.s.side[0] ^ pos.s.side[1])
+        store(t, child, child & (TT_SIZE - 1), -5, stored, flag, 0)
+        score = int(k.node(pos.s, t, me, 3, -1, 0, 1))
+        data = probe(t, key, key & (TT_SIZE - 1))
+        if pos.nodes == 1:
+            assert fields(data)[1:] == (3, LOWER, m)
+        return score, pos.nodes
+
+    quiet = [(7, 7), (8, 8), (7, 8), (6, 6), (9, 7)]
+    pos, me, _ = parent(quiet)
+    m = pos.ranked(me)[0]
+    assert pos.kind_of(m, me) < FOUR
+    assert cut(quiet, m, 2, UPPER) == (5, 1)
+    assert cut(quiet, m, 2, EXACT) == (5, 1)
+    assert cut(quiet, m, 1, UPPER)[1] > 1  # searched too shallow
+    assert cut(quiet, m, 2, LOWER)[1] > 1  # the opponent's score is at least -5: no proof
+    closed = [(7, 3), (0, 0), (7, 4), (7, 2), (7, 5), (14, 14)]  # Black to make a closed four
+    pos, me, _ = parent(closed)
+    four = next(i for i in range(pos.n) if pos.kind_of(i, me) == FOUR)
+    assert cut(closed, four, 3, UPPER) == (5, 1)
+    assert cut(closed, four, 2, UPPER)[1] > 1
+
+    pos, me, _ = parent(quiet)
+    t = tables(pos.n, time.monotonic() + 600)
+    pos.place(m, me)
+    value = int(k.node(pos.s, t, 3 - me, 2, -2 * WIN, 2 * WIN, 2))
+    pos.remove(m)
+    before = pos.nodes
+    assert int(k.node(pos.s, t, me, 3, -value - 1, -value, 1)) == -value
+    assert pos.nodes == before + 1
 
 
 def test_the_player_keeps_its_table_from_move_to_move_on_one_board_and_rule() -> None:

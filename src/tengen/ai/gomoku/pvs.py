@@ -14,14 +14,16 @@ searched shallower first (late-move reductions), and a node the table has no ent
 searched a ply shallower (internal iterative reduction). A transposition table (`Tables`: a
 hash-indexed array, always replaced; the player keeps it from move to move, so a forced win
 in it counts its plies from its own node, not from the root), two killer moves per ply and a
-history table order the moves. Threads searching one root share the table
-(`ai.gomoku.search`): an entry is a word of data and a lock word, the position's key xor that
-data, so an entry half written by another thread fails the check and reads as empty. They
-share too a table of the moves being searched, so that threads on one tree put off the moves
-another is on and take different siblings (`_SPLIT_DEPTH`). Past the
-deadline the search sets ``stop`` and unwinds; what it returns then is meaningless (the
-caller drops the iteration). `node` is called from Python only (`ai.gomoku.search` loops over
-the root moves): numba cannot load from its cache a function that calls a recursive one.
+history table order the moves; a node one of whose moves leads to a position the table
+already proves refutes it ends there (enhanced transposition cutoff, `_ETC_DEPTH`). Threads
+searching one root share the table (`ai.gomoku.search`): an entry is a word of data and a lock
+word, the position's key xor that data, so an entry half written by another thread fails the
+check and reads as empty. They share too a table of the moves being searched, so that
+threads on one tree put off the moves another is on and take different siblings
+(`_SPLIT_DEPTH`). Past the deadline the search sets ``stop`` and unwinds; what it returns
+then is meaningless (the caller drops the iteration). `node` is called from Python only
+(`ai.gomoku.search` loops over the root moves): numba cannot load from its cache a function
+that calls a recursive one.
 """
 
 from __future__ import annotations
@@ -64,6 +66,11 @@ _IIR_DEPTH = 4
 # first that another thread is searching from the same position is put off to the end of the
 # list, by when that thread's table entries answer it; each thread so takes its own siblings.
 _SPLIT_DEPTH = 2
+# Enhanced transposition cutoff: a node this deep or deeper first looks up the positions its
+# moves lead to; one the table already proves refutes the node (its bound, searched deep
+# enough, reaches beta) ends it unsearched. Stones commute, so Gomoku's lines transpose often:
+# 13% fewer nodes to depth 10 (bench/STRENGTH.md).
+_ETC_DEPTH = 2
 BUSY_SIZE = 1 << 14  # entries of the table of (position, move) pairs being searched
 _CHECK_EVERY = 256  # nodes between two looks at the clock
 _ROW = max(WIDTH) + 2  # a move list: two killers and the best-ranked points
@@ -161,6 +168,11 @@ def node(s, t, me, depth, alpha, beta, ply):  # type: ignore[no-untyped-def]
         _to_front(row, count, move)
     elif depth >= _IIR_DEPTH and not theirs:
         depth -= 1  # no move from the table to try first: a ply less (see `_IIR_DEPTH`)
+    if depth >= _ETC_DEPTH and not theirs:
+        cut = _transposed_cut(s, t, me, opp, row, count, depth, beta, ply)
+        if cut > -2 * WIN:
+            store(t, key, slot, _rebased(cut, ply), depth, LOWER, row[0])
+            return cut
     start_alpha, best, best_score, played = alpha, -1, -2 * WIN, 0
     split = t.split[0] and depth >= _SPLIT_DEPTH
     total, n = count, 0
@@ -262,6 +274,30 @@ def fields(data):  # type: ignore[no-untyped-def]
         (data >> _FLAG_SHIFT) & 3,
         (data >> _MOVE_SHIFT) - 1,
     )
+
+
+@lean
+def _transposed_cut(s, t, me, opp, row, count, depth, beta, ply):  # type: ignore[no-untyped-def]
+    """A score of at least `beta` that the table proves for the node from the entry of a
+    position one of `row[:count]` leads to (that move put first in `row`), or -2 * WIN if none
+    does. The entry must be an upper bound (or exact) for the opponent searched at least to
+    `depth` - 1, or to `depth` after a move making a four (the block it forces costs none)."""
+    base = s.hash[0] ^ s.side[opp - 1]
+    for n in range(count):
+        m = row[n]
+        child = base ^ s.zob[me - 1, m]
+        data = probe(t, child, child & (TT_SIZE - 1))
+        if not data:
+            continue
+        score, stored, flag, _ = fields(data)
+        need = depth if s.kd[me - 1, m] >= FOUR else depth - 1
+        if stored < need or flag == LOWER:
+            continue
+        score = -_rebased(score, -(ply + 1))
+        if score >= beta and may_play(s, m, me):
+            _to_front(row, count, m)
+            return score
+    return -2 * WIN
 
 
 @lean
