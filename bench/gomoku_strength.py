@@ -16,19 +16,25 @@ Rapfi wins nearly every game) and does not move with the machine's load as a tim
 would. ``--rapfi-threads N`` gives Rapfi N search threads (its ``INFO thread_num``; by
 default it searches on one, where tengen's brain takes one a core).
 ``--old SRC`` adds a head-to-head against another tengen source tree (e.g. ``git archive
-<commit> src | tar -x -C /tmp/old``). ``--turns K ...`` plays the openings turned by K quarter turns
-(one pass of all 26 per K, in the order given) instead of as written: the same openings and
-balance as positions, but other games, as the brains do not play a turned position exactly
-as the unturned one (a run with the openings as written replays some earlier games move for
-move). ``--swap swap2`` (or ``swap1``) plays no openings: each game opens by that rule, the
-brains placing the stones and choosing colours (``SWAP2BOARD``), the player scheduled for Black
-opening, alternately. Also prints the VCF solver's nodes per second over the
-puzzle set (tests/data/gomoku_vcf.txt). Each tree's numba cache must be warm first
+<commit> src | tar -x -C /tmp/old``); with ``--cores C ...`` it is played as one match a core,
+side by side, each pinned to its core (so each brain searches on one thread), the openings
+dealt in turn between them: with ``--seconds 0.2 --turns 0 1 2 3 --mirror --games 208
+--cores 0 1`` (and ``RAPFI=none`` to leave Rapfi out), 416 games in about 21 minutes on two
+cores, a standard error of about 16 Elo (bench/STRENGTH.md). ``--turns K ...`` plays the
+openings turned by K quarter turns (one pass of all 26 per K, in the order given; with
+``--mirror`` each also reflected) instead of as written: the same openings and balance as
+positions, but other games, as the brains do not play a turned position exactly as the
+unturned one (a run with the openings as written replays some earlier games move for move).
+``--swap swap2`` (or ``swap1``) plays no openings: each game opens by that rule, the brains
+placing the stones and choosing colours (``SWAP2BOARD``), the player scheduled for Black
+opening, alternately. Also prints the VCF solver's nodes per second over the puzzle set
+(tests/data/gomoku_vcf.txt). Each tree's numba cache must be warm first
 (``TENGEN_JIT=compiled python -m tengen.warm`` with its PYTHONPATH): a brain that compiles
 during a game loses it on time.
 
 Run ``python bench/gomoku_strength.py [--games 40] [--seconds 1] [--rules freestyle renju]
-[--rapfi-nodes 3000 10000] [--rapfi-threads 2] [--old /tmp/old/src] [--turns 1 2 3 | --swap swap2]
+[--rapfi-nodes 3000 10000] [--rapfi-threads 2] [--old /tmp/old/src [--cores 0 1]]
+[--turns 1 2 3 [--mirror] | --swap swap2]
 [--dir bench/results/gomoku]``; resumable (the match runner's results).
 """
 
@@ -39,6 +45,7 @@ import os
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -47,27 +54,40 @@ OPENINGS = ROOT / "bench/openings/gomoku"
 SIZE = 15
 
 
-def turned_openings(turns: list[int], folder: Path) -> Path:
-    """The openings turned by each of `turns` quarter turns (counter-clockwise), written to
-    `folder` as SGF files whose names keep them in the order of `turns`, then of the files."""
+def turned_openings(turns: list[int], folder: Path, mirror: bool = False) -> Path:
+    """The openings turned by each of `turns` quarter turns (counter-clockwise), and with
+    `mirror` each also reflected in the diagonal before it is turned, written to `folder` as
+    SGF files whose names keep them in the order of `turns`, then of the files."""
     from tengen.records import open_record
 
     folder.mkdir(parents=True, exist_ok=True)
     letters = "abcdefghijklmnopqrstuvwxyz"
     for k, turn in enumerate(turns):
         for path in sorted(OPENINGS.glob("*.sgf")):
-            moves = []
-            line = open_record(str(path)).games[0].main_line()
-            for color, point in (n.move for n in line if n.move):
-                assert point is not None  # an opening has no passes
-                col, row = point
-                for _ in range(turn % 4):
-                    col, row = row, SIZE - 1 - col
-                moves.append(f";{color.name[0]}[{letters[col]}{letters[row]}]")
-            name = f"t{k}{turn % 4}-{path.stem}"
-            text = f"(;GM[4]FF[4]SZ[{SIZE}]GN[{name}]{''.join(moves)})\n"
-            (folder / f"{name}.sgf").write_text(text)
+            for reflected in (False, True) if mirror else (False,):
+                moves = []
+                line = open_record(str(path)).games[0].main_line()
+                for color, point in (n.move for n in line if n.move):
+                    assert point is not None  # an opening has no passes
+                    col, row = (point[1], point[0]) if reflected else point
+                    for _ in range(turn % 4):
+                        col, row = row, SIZE - 1 - col
+                    moves.append(f";{color.name[0]}[{letters[col]}{letters[row]}]")
+                name = f"t{k}{turn % 4}{'m' if reflected else ''}-{path.stem}"
+                text = f"(;GM[4]FF[4]SZ[{SIZE}]GN[{name}]{''.join(moves)})\n"
+                (folder / f"{name}.sgf").write_text(text)
     return folder
+
+
+def dealt(openings: Path, parts: int, out: Path) -> list[Path]:
+    """`openings`' files dealt in turn into `parts` folders under `out`, one a match played
+    side by side."""
+    folders = [out / f"openings-part{k}" for k in range(parts)]
+    for k, folder in enumerate(folders):
+        folder.mkdir(parents=True, exist_ok=True)
+        for path in sorted(openings.glob("*.sgf"))[k::parts]:
+            (folder / path.name).write_text(path.read_text())
+    return folders
 
 
 def match(
@@ -79,9 +99,11 @@ def match(
     out: Path,
     openings: Path,
     swap: str | None = None,
+    core: int | None = None,
 ) -> None:
     """One match through ``tengen match``, from `openings` or, with `swap`, by that swap
-    rule's decisions; its summary goes to stdout."""
+    rule's decisions, with its brains pinned to `core` if given; its summary goes to
+    stdout."""
     start = ["--swap", swap] if swap else ["--openings", str(openings)]
     folder = out / f"{name}-{rule}" if not swap else out / f"{name}-{rule}-{swap}"
     command = [
@@ -91,7 +113,9 @@ def match(
     ]  # fmt: skip
     print(f"== {name}, {rule}{f', {swap}' if swap else ''}, {games} games, {seconds:g} s a move",
           flush=True)  # fmt: skip
-    subprocess.run(command, check=False, env=dict(os.environ, TENGEN_JIT="compiled"))
+    pin = None if core is None else lambda: os.sched_setaffinity(0, {core})
+    env = dict(os.environ, TENGEN_JIT="compiled")
+    subprocess.run(command, check=False, env=env, preexec_fn=pin)
 
 
 def rapfi_rungs(nodes: list[int], threads: int = 0) -> list[tuple[str, str]]:
@@ -142,10 +166,15 @@ def main() -> None:
     opening = parser.add_mutually_exclusive_group()  # a swap plays no openings to turn
     opening.add_argument("--turns", type=int, nargs="+", default=[], metavar="K")
     opening.add_argument("--swap", choices=["swap1", "swap2"], help="open by the brains' swap")
+    parser.add_argument("--mirror", action="store_true", help="--turns reflected as well")
+    parser.add_argument("--cores", type=int, nargs="+", default=[], metavar="C",
+                        help="the head to head as one match a core, pinned")  # fmt: skip
     parser.add_argument("--dir", type=Path, default=ROOT / "bench/results/gomoku")
     args = parser.parse_args()
     os.environ["TENGEN_JIT"] = "compiled"
-    openings = turned_openings(args.turns, args.dir / "openings") if args.turns else OPENINGS
+    openings = OPENINGS
+    if args.turns:
+        openings = turned_openings(args.turns, args.dir / "openings", args.mirror)
     solver_speed()
     new = f"new={sys.executable} -m tengen gomocup"
     for rule in args.rules:
@@ -157,7 +186,18 @@ def main() -> None:
             print(f"skipped: no Rapfi at {RAPFI} (make rapfi builds it)")
         if args.old:
             old = f"old=env PYTHONPATH={args.old} {sys.executable} {ROOT / 'bench/gomoku_brain.py'}"
-            match("old", [new, old], rule, args.games, args.seconds, args.dir, openings, args.swap)
+            if not args.cores:
+                match("old", [new, old], rule, args.games, args.seconds, args.dir, openings,
+                      args.swap)  # fmt: skip
+                continue
+            parts = dealt(openings, len(args.cores), args.dir)
+            with ThreadPoolExecutor(len(parts)) as pool:
+                runs = []
+                for core, part in zip(args.cores, parts, strict=True):
+                    runs.append(pool.submit(match, f"old-c{core}", [new, old], rule,
+                        args.games, args.seconds, args.dir, part, args.swap, core))  # fmt: skip
+            for run in runs:
+                run.result()
 
 
 if __name__ == "__main__":
