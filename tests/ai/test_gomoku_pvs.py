@@ -3,7 +3,8 @@ test (`ai.gomoku.fouls`): forced wins and blocks on the VCF puzzle set, renju's 
 judge says, the position left as it was, the deadline kept, and legal moves under every rule;
 the transposition table's entries (shared by the threads: a half-written one reads as empty),
 the horizon's win by fours looked for only below beta, a node new to the table searched a ply
-shallower, forced wins kept in the table counted from their node (the player keeps its table
+shallower, a node one of whose moves leads to a position the table proves refutes it ended
+there, forced wins kept in the table counted from their node (the player keeps its table
 from move to move), and the search on two threads held to the same forced wins and real ties,
 sharing out even one root move's tree and leaving no move marked as being searched."""
 
