@@ -64,9 +64,9 @@ def turned_openings(turns: list[int], folder: Path, mirror: bool = False) -> Pat
     letters = "abcdefghijklmnopqrstuvwxyz"
     for k, turn in enumerate(turns):
         for path in sorted(OPENINGS.glob("*.sgf")):
+            line = open_record(str(path)).games[0].main_line()
             for reflected in (False, True) if mirror else (False,):
                 moves = []
-                line = open_record(str(path)).games[0].main_line()
                 for color, point in (n.move for n in line if n.move):
                     assert point is not None  # an opening has no passes
                     col, row = (point[1], point[0]) if reflected else point
