@@ -83,9 +83,10 @@ def dealt(openings: Path, parts: int, out: Path) -> list[Path]:
     """`openings`' files dealt in turn into `parts` folders under `out`, one a match played
     side by side."""
     folders = [out / f"openings-part{k}" for k in range(parts)]
+    files = sorted(openings.glob("*.sgf"))
     for k, folder in enumerate(folders):
         folder.mkdir(parents=True, exist_ok=True)
-        for path in sorted(openings.glob("*.sgf"))[k::parts]:
+        for path in files[k::parts]:
             (folder / path.name).write_text(path.read_text())
     return folders
 
