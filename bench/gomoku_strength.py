@@ -114,9 +114,10 @@ def match(
     ]  # fmt: skip
     print(f"== {name}, {rule}{f', {swap}' if swap else ''}, {games} games, {seconds:g} s a move",
           flush=True)  # fmt: skip
-    pin = None if core is None else lambda: os.sched_setaffinity(0, {core})
-    env = dict(os.environ, TENGEN_JIT="compiled")
-    subprocess.run(command, check=False, env=env, preexec_fn=pin)
+    # taskset (util-linux), not a preexec_fn: matches start from threads, where Python code
+    # run between fork and exec can deadlock
+    pin = [] if core is None else ["taskset", "-c", str(core)]
+    subprocess.run([*pin, *command], check=False, env=dict(os.environ, TENGEN_JIT="compiled"))
 
 
 def rapfi_rungs(nodes: list[int], threads: int = 0) -> list[tuple[str, str]]:
