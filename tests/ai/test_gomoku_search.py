@@ -22,8 +22,8 @@ from tengen.core.coords import Point
 from tengen.gomoku import GomokuGame, GomokuRules, Rule
 
 PUZZLES = Path(__file__).resolve().parent.parent / "data" / "gomoku_vcf.txt"
-_STATE = ("cells", "key", "pat", "val", "kd", "total", "tally", "near")
-_OF_EMPTY = ("pat", "val", "kd")  # kept for the empty points only (`kernels._move`)
+_STATE = ("cells", "key", "pat", "code", "val", "kd", "total", "tally", "near")
+_OF_EMPTY = ("pat", "code", "val", "kd")  # kept for the empty points only (`kernels._move`)
 
 
 def _state(pos: Position) -> dict[str, np.ndarray]:
@@ -141,7 +141,7 @@ def test_kernels_compiled_with_reference_counting_agree(monkeypatch: pytest.Monk
         stone = 1 + turn % 2
         lean.place(i, stone)
         counted(i, stone, slow.cells, slow.nb, slow.tbl, slow.worth, slow.kind, slow.key,
-                slow.pat, slow.val, slow.kd, slow.total, slow.tally, slow.near,
+                slow.pat, slow.code, slow.val, slow.kd, slow.total, slow.tally, slow.near,
                 slow.sq)  # fmt: skip
         for name in _STATE:
             assert np.array_equal(getattr(lean, name), getattr(slow, name)), (turn, name)

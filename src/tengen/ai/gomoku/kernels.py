@@ -6,14 +6,18 @@ State (numpy arrays; ``n`` = width * height points, point ``row * width + col``;
     cells[n]        int8   the stones
     nb[n, 4, 8]     int32  each point's neighbours along the four lines, 4 before then 4
                            after (nearest last before, nearest first after), -1 off the board
-    tbl[2, 3**8]    int8   the pattern of a line key for each colour (`patterns.table`)
+    tbl[2, 3**8]    int8   the pattern of a line's key for each colour (`patterns.table`)
     worth[2, 10**4] int32  the worth of four patterns, in the move order and in the evaluation
     kind[10**4]     int8   their threat class (`patterns.combos`)
-    key[2, n, 4]    int32  the line keys (digit 0 empty, 1 own, 2 opponent or edge)
+    key[n, 4]       int32  the line keys, both colours' in one word (Black's in the low 16
+                           bits, White's above; digit 0 empty, 1 own, 2 opponent or edge),
+                           so that a stone changes a line with one addition (`_STEP`)
     pat[2, n, 4]    int8   their patterns
+    code[2, n]      int16  a point's four patterns as one number (`_code`), the index of
+                           `worth` and `kind`, kept as its patterns change
     val[2, n]       int32  a point's worth to each colour in the move order (`worth` row 0)
     kd[2, n]        int8   the threat class a move there makes for each colour
-                           (`pat`, `val` and `kd` are kept for the empty points only)
+                           (`pat`, `code`, `val` and `kd` are kept for the empty points only)
     total[2]        int64  the empty points' worth in the evaluation (`worth` row 1), summed:
                            the evaluation's terms
     tally[2, 8]     int32  how many empty points make each threat class (0 .. `patterns.WIN`)
@@ -24,7 +28,11 @@ State (numpy arrays; ``n`` = width * height points, point ``row * width + col``;
 
 `place` and `remove` change only the 32 keys a stone touches (a digit each), so a move costs a
 few hundred operations and a node's threat summary (`state.survey`) a dozen; `fresh` computes
-the same from the stones alone, which the property tests hold the incremental state to.
+the same from the stones alone, which the property tests hold the incremental state to. The
+two colours' keys of a line share a word, not one key in base 4 (edge, Black, White, empty):
+the pattern table stays one colour's 3**8 entries, in the processor's first cache, where 4**8
+entries were not. The word and `code` (no recombining of four patterns when one changes) make
+the search's nodes some 1.2x as fast (bench/STRENGTH.md).
 Python calls these through `tengen.core.jit.live`.
 """
 
@@ -38,7 +46,15 @@ from tengen.core.jit import lean
 
 SUM = 7  # `tally`'s column of the five-points' sum
 
-_POW = np.array(POWERS, dtype=np.int32)
+_SHIFT = 16  # White's key above Black's in a line's word
+# What a cell adds to a line's word at each of the eight places, by what it holds: [0 empty,
+# 1 Black, 2 White, 3 the edge (the opponent of both), place]
+_STEP = np.array(
+    [[(black * p) | (white * p) << _SHIFT for p in POWERS]
+     for black, white in ((0, 0), (1, 2), (2, 1), (2, 2))],
+    dtype=np.int32,
+)  # fmt: skip
+_TEN = np.array([10**d for d in range(4)], dtype=np.int64)  # a line's digit in `_code`
 _TIER = np.array(TIER, dtype=np.int64)
 
 
@@ -55,8 +71,14 @@ def _code(pat, c, j):  # type: ignore[no-untyped-def]
     )
 
 
+@njit(cache=True, inline="always")
+def _line(word, c):  # type: ignore[no-untyped-def]
+    """Colour `c`'s key of a line from its word in `key`."""
+    return (word >> (_SHIFT * c)) & 0xFFFF
+
+
 @njit(cache=True)
-def fresh(cells, nb, tbl, worth, kind, key, pat, val, kd, total, tally, near, sq):  # type: ignore[no-untyped-def]
+def fresh(cells, nb, tbl, worth, kind, key, pat, code, val, kd, total, tally, near, sq):  # type: ignore[no-untyped-def]
     """Compute every key, pattern, worth and the totals from the stones alone."""
     n = cells.shape[0]
     total[0] = 0
@@ -68,60 +90,57 @@ def fresh(cells, nb, tbl, worth, kind, key, pat, val, kd, total, tally, near, sq
             q = sq[j, k]
             if q >= 0 and cells[q] != 0:
                 near[j] += 1
+        for d in range(4):
+            word = 0
+            for k in range(2 * HALF):
+                q = nb[j, d, k]
+                word += _STEP[3 if q < 0 else cells[q], k]
+            key[j, d] = word
+            for c in range(2):
+                pat[c, j, d] = tbl[c, _line(word, c)]
         for c in range(2):
-            for d in range(4):
-                acc = 0
-                for k in range(2 * HALF):
-                    q = nb[j, d, k]
-                    if q < 0:
-                        digit = 2
-                    elif cells[q] == 0:
-                        digit = 0
-                    elif cells[q] == c + 1:
-                        digit = 1
-                    else:
-                        digit = 2
-                    acc += digit * _POW[k]
-                key[c, j, d] = acc
-                pat[c, j, d] = tbl[c, acc]
-            code = _code(pat, c, j)
-            val[c, j] = worth[0, code]
-            kd[c, j] = kind[code]
+            combined = _code(pat, c, j)
+            code[c, j] = combined
+            val[c, j] = worth[0, combined]
+            kd[c, j] = kind[combined]
             if cells[j] == 0:
-                total[c] += worth[1, code]
+                total[c] += worth[1, combined]
                 _count(tally, c, j, kd[c, j], 1)
 
 
 @lean
-def place(i, stone, cells, nb, tbl, worth, kind, key, pat, val, kd, total, tally, near, sq):  # type: ignore[no-untyped-def]
+def place(i, stone, cells, nb, tbl, worth, kind, key, pat, code, val, kd, total, tally, near, sq):  # type: ignore[no-untyped-def]
     """Put a `stone` (1 Black, 2 White) on the empty point `i`."""
-    _move(i, stone, 1, cells, nb, tbl, worth, kind, key, pat, val, kd, total, tally, near, sq)
-
-
-@lean
-def remove(i, cells, nb, tbl, worth, kind, key, pat, val, kd, total, tally, near, sq):  # type: ignore[no-untyped-def]
-    """Take the stone off point `i`."""
-    _move(i, cells[i], -1, cells, nb, tbl, worth, kind, key, pat, val, kd, total, tally, near,
+    _move(i, stone, 1, cells, nb, tbl, worth, kind, key, pat, code, val, kd, total, tally, near,
           sq)  # fmt: skip
 
 
 @lean
-def _move(i, stone, sign, cells, nb, tbl, worth, kind, key, pat, val, kd, total, tally, near, sq):  # type: ignore[no-untyped-def]
+def remove(i, cells, nb, tbl, worth, kind, key, pat, code, val, kd, total, tally, near, sq):  # type: ignore[no-untyped-def]
+    """Take the stone off point `i`."""
+    _move(i, cells[i], -1, cells, nb, tbl, worth, kind, key, pat, code, val, kd, total, tally,
+          near, sq)  # fmt: skip
+
+
+@lean
+def _move(i, stone, sign, cells, nb, tbl, worth, kind, key, pat, code, val, kd, total, tally, near,  # type: ignore[no-untyped-def]
+          sq):  # fmt: skip
     """Add (`sign` 1) or take away (-1) a `stone` on `i`, updating what it touches. The
-    patterns, worth and class of an occupied point are left as they were (nothing reads them);
-    a point's are made anew from its keys when its stone is taken off."""
+    patterns, code, worth and class of an occupied point are left as they were (nothing reads
+    them); a point's are made anew from its keys when its stone is taken off."""
     if sign > 0:
         cells[i] = stone
     else:
         cells[i] = 0
         for c in range(2):
             for d in range(4):
-                pat[c, i, d] = tbl[c, key[c, i, d]]
-            code = _code(pat, c, i)
-            val[c, i] = worth[0, code]
-            kd[c, i] = kind[code]
-    total[0] -= sign * worth[1, _code(pat, 0, i)]
-    total[1] -= sign * worth[1, _code(pat, 1, i)]
+                pat[c, i, d] = tbl[c, _line(key[i, d], c)]
+            combined = _code(pat, c, i)
+            code[c, i] = combined
+            val[c, i] = worth[0, combined]
+            kd[c, i] = kind[combined]
+    total[0] -= sign * worth[1, code[0, i]]
+    total[1] -= sign * worth[1, code[1, i]]
     _count(tally, 0, i, kd[0, i], -sign)
     _count(tally, 1, i, kd[1, i], -sign)
     for k in range(24):
@@ -134,20 +153,21 @@ def _move(i, stone, sign, cells, nb, tbl, worth, kind, key, pat, val, kd, total,
             if j < 0:
                 continue
             place_at = 2 * HALF - 1 - k  # where `i` sits among `j`'s neighbours
-            for c in range(2):
-                digit = 1 if stone == c + 1 else 2
-                key[c, j, d] += sign * digit * _POW[place_at]
+            key[j, d] += sign * _STEP[stone, place_at]
             if cells[j] != 0:
                 continue
+            word = key[j, d]
             for c in range(2):
-                p = tbl[c, key[c, j, d]]
-                if p != pat[c, j, d]:  # recombine j's four patterns for colour c (inline: a
-                    old = _code(pat, c, j)  # call here, passing nine arrays, costs ~6x the work)
+                p = tbl[c, _line(word, c)]
+                was = pat[c, j, d]
+                if p != was:  # recombine j's four patterns for colour c (inline: a call
+                    old = int(code[c, j])  # here, passing nine arrays, costs ~6x the work)
                     pat[c, j, d] = p
-                    code = _code(pat, c, j)
-                    new = worth[0, code]
-                    threat = kind[code]
-                    total[c] += worth[1, code] - worth[1, old]
+                    combined = old + (int(p) - int(was)) * _TEN[d]
+                    code[c, j] = combined
+                    new = worth[0, combined]
+                    threat = kind[combined]
+                    total[c] += worth[1, combined] - worth[1, old]
                     if threat != kd[c, j]:
                         _count(tally, c, j, kd[c, j], -1)
                         _count(tally, c, j, threat, 1)

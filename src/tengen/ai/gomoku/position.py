@@ -92,8 +92,9 @@ class Position:
         self.tbl = np.stack([patterns.table(rule, 1), patterns.table(rule, 2)])
         self.worth, self.kind = patterns.combos()
         self.cells = np.zeros(n, dtype=np.int8)
-        self.key = np.zeros((2, n, 4), dtype=np.int32)
+        self.key = np.zeros((n, 4), dtype=np.int32)
         self.pat = np.zeros((2, n, 4), dtype=np.int8)
+        self.code = np.zeros((2, n), dtype=np.int16)
         self.val = np.zeros((2, n), dtype=np.int32)
         self.kd = np.zeros((2, n), dtype=np.int8)
         self.total = np.zeros(2, dtype=np.int64)
@@ -102,8 +103,8 @@ class Position:
         self.out = np.zeros(n, dtype=np.int32)
         zob, side = _zobrist(n)
         self.s = State(
-            self.cells, self.nb, self.tbl, self.worth, self.kind, self.key, self.pat, self.val,
-            self.kd, self.total, self.tally, self.near, self.sq, zob, side,
+            self.cells, self.nb, self.tbl, self.worth, self.kind, self.key, self.pat, self.code,
+            self.val, self.kd, self.total, self.tally, self.near, self.sq, zob, side,
             hash=np.zeros(1, dtype=np.int64),
             nodes=np.zeros(1, dtype=np.int64),
             fail_key=np.zeros(FAIL_SIZE, dtype=np.int64),
@@ -133,7 +134,7 @@ class Position:
         second search thread's board), its node count at 0."""
         twin = copy.copy(self)
         twin.s = State._make(v.copy() if isinstance(v, np.ndarray) else v for v in self.s)
-        for name in ("cells", "key", "pat", "val", "kd", "total", "tally", "near"):
+        for name in ("cells", "key", "pat", "code", "val", "kd", "total", "tally", "near"):
             setattr(twin, name, getattr(twin.s, name))
         twin.out = np.zeros_like(self.out)
         twin.s.nodes[0] = 0
@@ -152,7 +153,8 @@ class Position:
     def refresh(self) -> None:
         """Recompute the pattern state from the stones (`kernels.fresh`)."""
         k.fresh(self.cells, self.nb, self.tbl, self.worth, self.kind, self.key, self.pat,
-                self.val, self.kd, self.total, self.tally, self.near, self.sq)  # fmt: skip
+                self.code, self.val, self.kd, self.total, self.tally, self.near,
+                self.sq)  # fmt: skip
 
     def index(self, p: Point) -> int:
         """The point number of `p`."""

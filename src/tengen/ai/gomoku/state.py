@@ -30,6 +30,7 @@ class State(NamedTuple):
     kind: npt.NDArray[np.int8]
     key: npt.NDArray[np.int32]
     pat: npt.NDArray[np.int8]
+    code: npt.NDArray[np.int16]
     val: npt.NDArray[np.int32]
     kd: npt.NDArray[np.int8]
     total: npt.NDArray[np.int64]
@@ -57,8 +58,8 @@ class State(NamedTuple):
 @lean
 def play(s, i, stone):  # type: ignore[no-untyped-def]
     """Put a `stone` (1 Black, 2 White) on the empty point `i`."""
-    kernels.place(i, stone, s.cells, s.nb, s.tbl, s.worth, s.kind, s.key, s.pat, s.val, s.kd,
-                  s.total, s.tally, s.near, s.sq)  # fmt: skip
+    kernels.place(i, stone, s.cells, s.nb, s.tbl, s.worth, s.kind, s.key, s.pat, s.code, s.val,
+                  s.kd, s.total, s.tally, s.near, s.sq)  # fmt: skip
     s.hash[0] ^= s.zob[stone - 1, i]
 
 
@@ -66,8 +67,8 @@ def play(s, i, stone):  # type: ignore[no-untyped-def]
 def undo(s, i):  # type: ignore[no-untyped-def]
     """Take the stone off point `i`."""
     s.hash[0] ^= s.zob[s.cells[i] - 1, i]
-    kernels.remove(i, s.cells, s.nb, s.tbl, s.worth, s.kind, s.key, s.pat, s.val, s.kd,
-                   s.total, s.tally, s.near, s.sq)  # fmt: skip
+    kernels.remove(i, s.cells, s.nb, s.tbl, s.worth, s.kind, s.key, s.pat, s.code, s.val,
+                   s.kd, s.total, s.tally, s.near, s.sq)  # fmt: skip
 
 
 @lean
