@@ -160,8 +160,8 @@ def _move(i, stone, sign, cells, nb, tbl, worth, kind, key, pat, code, val, kd, 
             for c in range(2):
                 p = tbl[c, _line(word, c)]
                 was = pat[c, j, d]
-                if p != was:  # recombine j's four patterns for colour c (inline: a call
-                    old = int(code[c, j])  # here, passing nine arrays, costs ~6x the work)
+                if p != was:  # j's line d changed for colour c: its digit of the code moves
+                    old = int(code[c, j])  # (inline: a call, passing nine arrays, costs ~6x)
                     pat[c, j, d] = p
                     combined = old + (int(p) - int(was)) * _TEN[d]
                     code[c, j] = combined
