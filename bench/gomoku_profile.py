@@ -26,21 +26,21 @@ from numba.core.dispatcher import Dispatcher
 
 from gomoku_search import measure
 
+_LENGTH = re.compile(r"\d+")  # a name's length in a mangled name
+
 
 def short(mangled: str) -> str:
     """``tengen.ai.gomoku.kernels._move`` from numba's Itanium-mangled name: the
     length-prefixed names after ``_ZN``, behind any prefix such as ``cfunc.`` (the name as it
     is when there are none)."""
     start = mangled.find("_ZN")
-    prefix = mangled[:start] if start >= 0 else ""
-    parts, at = [], start + 3 if start >= 0 else len(mangled)
-    while at < len(mangled) and mangled[at].isdigit():
-        digits = re.match(r"\d+", mangled[at:])
-        assert digits is not None
-        at += digits.end()
-        parts.append(mangled[at : at + int(digits.group())])
-        at += int(digits.group())
-    return prefix + ".".join(parts) if parts else mangled
+    if start < 0:
+        return mangled
+    parts, at = [], start + 3
+    while length := _LENGTH.match(mangled, at):
+        at = length.end() + int(length.group())
+        parts.append(mangled[length.end() : at])
+    return mangled[:start] + ".".join(parts) if parts else mangled
 
 
 def functions() -> dict[int, str]:
