@@ -313,17 +313,33 @@ def test_the_chooser_follows_its_search(
         game.decide_opening(chosen)  # White's stone, then Black's: legal
 
 
-def test_the_chooser_weighs_a_real_position_in_its_time() -> None:
-    """With the real search: an answer the opening allows, and within the move's time and a
-    little more (each search is cut by its own deadline)."""
+def test_the_chooser_weighs_a_real_position_in_its_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the real search: an answer the opening allows, and within the move's time: on a
+    fake clock that moves a millisecond at each look (so that the machine's load does not
+    matter), the clock is read only a few times once past the move's limit (each of the
+    chooser's searches is cut by its own deadline, inside the move's)."""
     import time
+
+    limit, step = 0.3, 0.001
+    now = 0.0
+    looks: list[float] = []
+
+    def tick() -> float:
+        nonlocal now
+        now += step
+        looks.append(now)
+        return now
 
     for may_place_two in (True, False):
         game = three_stones(Rule.RENJU)
-        player = GomokuPlayer(seed=1, time_limit=0.3, threads=1)
-        start = time.monotonic()
-        chosen = player.choose_side(game, may_place_two)
-        assert time.monotonic() - start < 0.3 + 1.0
+        player = GomokuPlayer(seed=1, time_limit=limit, threads=1)
+        looks.clear()
+        started = now
+        with monkeypatch.context() as patched:
+            patched.setattr(time, "monotonic", tick)
+            chosen = player.choose_side(game, may_place_two)
+        assert looks  # it searched
+        assert len([t for t in looks if t > started + limit + step]) <= 4
         if not may_place_two:
             assert chosen is None or len(chosen) == 1
         game.decide_opening(chosen)
