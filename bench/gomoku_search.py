@@ -14,9 +14,12 @@ is a rough figure.
 
 With ``--depth D`` each position is searched instead to depth D with no deadline, on
 ``--threads`` threads, and the time to reach it is what is measured (a parallel search's
-speedup, or a change that should leave the tree alone); ``--passes`` measures the trees that
-many times, alternating, and ends with each tree's mean and range (the machine's noise is
-10-20% a pass).
+speedup, or a change that should leave the tree alone). Each tree is served by its own
+process, loaded once; the trees take turns position by position (the first to go alternating),
+so that the machine's slow spells, which move a whole pass by 10-30%, fall on every tree
+alike. ``--passes`` goes over the positions that many times; the end gives each tree's total
+and its time (to a depth; at a fixed time, its time a node) against the first tree's: the
+geometric mean of the per-position ratios, with a 95% interval from their spread.
 
 Run ``python bench/gomoku_search.py [--seconds 0.3 | --depth 12 --threads 2 --passes 3]
 [--src src /tmp/old/src]``.
@@ -26,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import subprocess
 import sys
@@ -74,42 +78,62 @@ def roots_of(pos: Position, game: GomokuGame) -> list[int]:
     return [m for m in pos.ranked(me) if m in legal][:ROOTS]
 
 
+def _search(rule: str, moves: list[tuple[int, int]], limit: float, depth: int, threads: int
+            ) -> tuple[int, int, float]:  # fmt: skip
+    """Search one position as the player does for `limit` seconds (or to `depth`, when not 0)
+    on `threads` threads: the depth reached, the nodes and the seconds."""
+    from tengen.ai.gomoku.position import Position
+    from tengen.ai.gomoku.search import Search
+
+    game = game_of(rule, moves)
+    pos = Position.of(game)
+    start = time.monotonic()
+    soft = start + (limit if depth else 0.45 * limit)
+    searching = Search(pos, start + limit, threads)
+    report = searching.run(int(game.to_play), roots_of(pos, game), soft, depth or 20)
+    return report.depth, searching.nodes, time.monotonic() - start
+
+
+def _solve(rule: str, moves: list[tuple[int, int]]) -> tuple[int, float]:
+    """The VCF solver's nodes and seconds looking for a win by fours of either side."""
+    from tengen.ai.gomoku.position import Position
+    from tengen.ai.gomoku.threats import ThreatSearch
+
+    pos = Position.of(game_of(rule, moves))
+    start = time.monotonic()
+    for side in (1, 2):
+        ThreatSearch(pos, 10**8, 60.0).vcf(side)
+    return pos.nodes, time.monotonic() - start
+
+
+def _vcf_totals() -> tuple[int, float]:
+    """The VCF solver's nodes and seconds over the positions and the puzzles' own."""
+    nodes, spent = 0, 0.0
+    for rule, moves in positions() + positions((0,)):
+        count, took = _solve(rule, moves)
+        nodes, spent = nodes + count, spent + took
+    return nodes, spent
+
+
+def _warm() -> None:
+    """Compile the searches (or load numba's cache) untimed."""
+    first = positions()[0]
+    _search(*first, 1.0, 0, 1)
+    _solve(*first)
+
+
 def measure(seconds: float, depth: int, threads: int) -> dict[str, float]:
     """Search every position for `seconds` (or to `depth`, when not 0) on `threads` threads in
     this process's tengen; the totals."""
-    from tengen.ai.gomoku.position import Position
-    from tengen.ai.gomoku.search import Search
-    from tengen.ai.gomoku.threats import ThreatSearch
-
-    def search(rule: str, moves: list[tuple[int, int]], limit: float) -> tuple[int, int, float]:
-        game = game_of(rule, moves)
-        pos = Position.of(game)
-        start = time.monotonic()
-        soft = start + (limit if depth else 0.45 * limit)
-        searching = Search(pos, start + limit, threads)
-        report = searching.run(int(game.to_play), roots_of(pos, game), soft, depth or 20)
-        return report.depth, searching.nodes, time.monotonic() - start
-
-    def solve(rule: str, moves: list[tuple[int, int]]) -> tuple[int, float]:
-        pos = Position.of(game_of(rule, moves))
-        start = time.monotonic()
-        for side in (1, 2):
-            ThreatSearch(pos, 10**8, 60.0).vcf(side)
-        return pos.nodes, time.monotonic() - start
-
+    _warm()
     every = positions()
-    search(*every[0], 1.0)  # compile (or load numba's cache)
-    solve(*every[0])
-    depths, nodes, spent, vcf_nodes, vcf_spent = [], 0, 0.0, 0, 0.0
+    depths, nodes, spent = [], 0, 0.0
     for rule, moves in every:
-        reached, count, took = search(rule, moves, 10_000.0 if depth else seconds)
+        reached, count, took = _search(rule, moves, 10_000.0 if depth else seconds, depth, threads)
         depths.append(reached)
         nodes += count
         spent += took
-    for rule, moves in every + positions((0,)):
-        count, took = solve(rule, moves)
-        vcf_nodes += count
-        vcf_spent += took
+    vcf_nodes, vcf_spent = _vcf_totals()
     return {
         "vcf_nodes": vcf_nodes,
         "vcf_seconds": vcf_spent,
@@ -122,6 +146,35 @@ def measure(seconds: float, depth: int, threads: int) -> dict[str, float]:
     }
 
 
+def _serve(seconds: float, depth: int, threads: int) -> None:
+    """A tree's process: warm up, then answer each line of stdin, a position's index or
+    ``vcf``, with one line of JSON."""
+    _warm()
+    every = positions()
+    print("ready", flush=True)
+    for line in sys.stdin:
+        if line.strip() == "vcf":
+            nodes, spent = _vcf_totals()
+            print(json.dumps({"nodes": nodes, "seconds": spent}), flush=True)
+            continue
+        limit = 10_000.0 if depth else seconds
+        reached, nodes, spent = _search(*every[int(line)], limit, depth, threads)
+        print(json.dumps({"depth": reached, "nodes": nodes, "seconds": spent}), flush=True)
+
+
+def _cost(row: dict[str, float], depth: int) -> float:
+    """What a position cost a tree: to a `depth`, its time; at a fixed time, its time a node."""
+    return row["seconds"] if depth else row["seconds"] / row["nodes"]
+
+
+def _ratio(logs: list[float]) -> str:
+    """The geometric mean of paired time ratios (their logs given) and its 95% interval."""
+    mean = sum(logs) / len(logs)
+    spread = (sum((x - mean) ** 2 for x in logs) / max(len(logs) - 1, 1)) ** 0.5
+    half = 1.96 * spread / len(logs) ** 0.5
+    return f"{math.exp(mean):.3f} [{math.exp(mean - half):.3f}, {math.exp(mean + half):.3f}]"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=0.3)
@@ -129,35 +182,64 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--passes", type=int, default=1)
     parser.add_argument("--src", nargs="+", default=[str(ROOT / "src")])
-    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.child:
-        print(json.dumps(measure(args.seconds, args.depth, args.threads)))
+    if args.serve:
+        _serve(args.seconds, args.depth, args.threads)
         return
     print(f"load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}")
-    took: dict[str, list[float]] = {src: [] for src in args.src}
+    command = [sys.executable, __file__, "--serve", "--seconds", str(args.seconds)]
+    command += ["--depth", str(args.depth), "--threads", str(args.threads)]
+    servers = []
+    for src in args.src:
+        env = dict(os.environ, PYTHONPATH=src, TENGEN_JIT="compiled")
+        server = subprocess.Popen(command, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  text=True)  # fmt: skip
+        servers.append(server)
+    for server in servers:
+        assert server.stdout is not None and server.stdout.readline().strip() == "ready"
+
+    def ask(server: subprocess.Popen[str], line: str) -> dict[str, float]:
+        assert server.stdin is not None and server.stdout is not None
+        server.stdin.write(line + "\n")
+        server.stdin.flush()
+        return json.loads(server.stdout.readline())  # type: ignore[no-any-return]
+
+    count = len(positions())
+    rows: list[list[dict[str, float]]] = [[] for _ in servers]
+    turn = 0
     for _ in range(args.passes):
-        for src in args.src:
-            env = dict(os.environ, PYTHONPATH=src, TENGEN_JIT="compiled")
-            command = [sys.executable, __file__, "--child", "--seconds", str(args.seconds)]
-            command += ["--depth", str(args.depth), "--threads", str(args.threads)]
-            done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
-            row = json.loads(done.stdout.strip().splitlines()[-1])
-            took[src].append(row["seconds"])
-            rate = row["nodes"] / row["seconds"]
-            limit = f"to depth {args.depth}" if args.depth else f"at {args.seconds:g} s"
-            print(
-                f"{src}: {row['positions']} positions {limit} on {args.threads} thread(s): "
-                f"{row['nodes']:,} nodes in {row['seconds']:.2f} s, {rate:,.0f} nodes/s, depth "
-                f"{row['depth_mean']:.1f} ({row['depth_min']}-{row['depth_max']}); VCF: "
-                f"{row['vcf_nodes']:,} nodes in {row['vcf_seconds']:.2f} s, "
-                f"{row['vcf_nodes'] / row['vcf_seconds']:,.0f} nodes/s",
-                flush=True,
-            )
-    if args.passes > 1:
-        for src, times in took.items():
-            mean = sum(times) / len(times)
-            print(f"{src}: mean {mean:.2f} s ({min(times):.2f}-{max(times):.2f})")
+        for i in range(count):
+            order = list(range(len(servers)))
+            order = order[turn % len(order) :] + order[: turn % len(order)]
+            turn += 1
+            for k in order:
+                rows[k].append(ask(servers[k], str(i)))
+    limit = f"to depth {args.depth}" if args.depth else f"at {args.seconds:g} s"
+    for k, src in enumerate(args.src):
+        nodes = sum(r["nodes"] for r in rows[k])
+        spent = sum(r["seconds"] for r in rows[k])
+        depths = [r["depth"] for r in rows[k]]
+        vcf = ask(servers[k], "vcf")
+        line = (
+            f"{src}: {count} positions x {args.passes} {limit} on {args.threads} thread(s): "
+            f"{nodes:,.0f} nodes in {spent:.2f} s, {nodes / spent:,.0f} nodes/s, depth "
+            f"{sum(depths) / len(depths):.1f} ({min(depths):.0f}-{max(depths):.0f}); VCF: "
+            f"{vcf['nodes']:,.0f} nodes in {vcf['seconds']:.2f} s, "
+            f"{vcf['nodes'] / vcf['seconds']:,.0f} nodes/s"
+        )
+        if k:
+            logs = [
+                math.log(_cost(mine, args.depth) / _cost(first, args.depth))
+                for mine, first in zip(rows[k], rows[0], strict=True)
+            ]
+            what = "time" if args.depth else "time a node"
+            line += f"; {what} against the first tree's: {_ratio(logs)}"
+        print(line, flush=True)
+    for server in servers:
+        assert server.stdin is not None
+        server.stdin.close()
+        server.wait()
 
 
 if __name__ == "__main__":
