@@ -11,7 +11,7 @@ five or more black stones. That test only saves calls; the judge alone says what
 from __future__ import annotations
 
 from tengen.ai.gomoku.patterns import F3, F4
-from tengen.core.jit import lean
+from tengen.core.jit import lean, lean_inline
 from tengen.gomoku import judge
 
 
@@ -25,7 +25,7 @@ def _ask(s, i):  # type: ignore[no-untyped-def]
     return kind != judge.NONE and kind != judge.FIVE
 
 
-@lean
+@lean_inline
 def may_play(s, i, stone):  # type: ignore[no-untyped-def]
     """Whether `stone` may go on the empty point `i` of `s` (an `ai.gomoku.state.State`)."""
     if stone != 1 or not s.renju:

@@ -38,7 +38,7 @@ from tengen.ai.gomoku.fouls import may_play
 from tengen.ai.gomoku.patterns import FOUR, FOUR_THREE, OPEN_FOUR
 from tengen.ai.gomoku.state import clock, evaluate, play, survey, undo
 from tengen.ai.gomoku.vcf import vcf
-from tengen.core.jit import lean
+from tengen.core.jit import lean, lean_inline
 
 WIN = 1_000_000
 WON = WIN - 1_000  # scores beyond this are forced wins
@@ -226,7 +226,7 @@ def node(s, t, me, depth, alpha, beta, ply):  # type: ignore[no-untyped-def]
     return best_score
 
 
-@lean
+@lean_inline
 def _rebased(score, plies):  # type: ignore[no-untyped-def]
     """`score` with a forced win or loss counted `plies` plies further from where it is read:
     stored at ply p as `_rebased(score, p)`, counted from its node, not from the root, so that
@@ -239,7 +239,7 @@ def _rebased(score, plies):  # type: ignore[no-untyped-def]
     return score
 
 
-@lean
+@lean_inline
 def store(t, key, slot, score, depth, flag, move):  # type: ignore[no-untyped-def]
     """Write an entry into `slot`: one word of data (the score biased to be positive, 32
     bits; the depth, 8; the flag, 2; the move plus one, 16: never 0) and the lock word, the
@@ -254,7 +254,7 @@ def store(t, key, slot, score, depth, flag, move):  # type: ignore[no-untyped-de
     t.lock[slot] = key ^ data
 
 
-@lean
+@lean_inline
 def probe(t, key, slot):  # type: ignore[no-untyped-def]
     """The data word in `slot` if it holds the position `key`, else 0: an empty slot, another
     position's entry, or one whose two words another thread has written only half of."""
@@ -264,7 +264,7 @@ def probe(t, key, slot):  # type: ignore[no-untyped-def]
     return np.int64(0)
 
 
-@lean
+@lean_inline
 def fields(data):  # type: ignore[no-untyped-def]
     """The score, depth, flag and move of an entry's data word (`store`)."""
     score = (data & _SCORE_MASK) - _SCORE_BIAS
@@ -371,7 +371,7 @@ def _moves(s, t, me, opp, ply, row, three):  # type: ignore[no-untyped-def]
     return found
 
 
-@lean
+@lean_inline
 def _before(s, t, c, m, q):  # type: ignore[no-untyped-def]
     """Whether move `m` sorts strictly before `q` for colour `c`: a threat of a higher tier
     (`patterns.TIER`), or of the same tier and more history."""
@@ -381,7 +381,7 @@ def _before(s, t, c, m, q):  # type: ignore[no-untyped-def]
     return t.history[c, m] > t.history[c, q]
 
 
-@lean
+@lean_inline
 def _to_front(row, count, move):  # type: ignore[no-untyped-def]
     """Move `move` to the front of `row[:count]` if it is there."""
     for n in range(count):
@@ -392,7 +392,7 @@ def _to_front(row, count, move):  # type: ignore[no-untyped-def]
             return
 
 
-@lean
+@lean_inline
 def _cutoff(t, me, move, depth, ply):  # type: ignore[no-untyped-def]
     """Remember a move that refuted a line: a killer for this ply, a history bonus."""
     if t.killers[ply, 0] != move:

@@ -17,7 +17,7 @@ from numba import njit, objmode
 
 from tengen.ai.gomoku import kernels
 from tengen.ai.gomoku.patterns import WIN
-from tengen.core.jit import lean
+from tengen.core.jit import lean, lean_inline
 
 
 class State(NamedTuple):
@@ -71,7 +71,7 @@ def undo(s, i):  # type: ignore[no-untyped-def]
                    s.kd, s.total, s.tally, s.near, s.sq)  # fmt: skip
 
 
-@lean
+@lean_inline
 def survey(s, stone):  # type: ignore[no-untyped-def]
     """The threats on the board, for `stone` and then its opponent, read from the kernels'
     `tally` (no scan): how many points make a five (counting stops at two) and the first, and
@@ -103,7 +103,7 @@ def _first_five(s, c, count):  # type: ignore[no-untyped-def]
     return -1
 
 
-@lean
+@lean_inline
 def _top(tally, c):  # type: ignore[no-untyped-def]
     """The strongest threat class a move of colour `c` makes (0 when none)."""
     for k in range(WIN, 0, -1):
@@ -112,7 +112,7 @@ def _top(tally, c):  # type: ignore[no-untyped-def]
     return 0
 
 
-@lean
+@lean_inline
 def evaluate(s, stone):  # type: ignore[no-untyped-def]
     """The static worth for `stone`, to move: its points' worth in the evaluation minus the
     opponent's at 3/4 (it moves second), as `patterns.EVAL_WORTH` was fitted. It stays even
