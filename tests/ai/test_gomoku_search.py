@@ -80,6 +80,10 @@ def test_incremental_patterns_equal_a_fresh_count(
     for stone in (1, 2):  # the node's summary, read from the tally, against a scan
         assert tuple(int(x) for x in state.survey(pos.s, stone)) == _survey_by_scan(pos, stone)
     empty = [j for j in range(pos.n) if not pos.cells[j]]
+    for stone in (1, 2):  # the threat points, whose scan stops at the tally's count
+        for least in range(1, patterns.WIN + 1):
+            scan = [j for j in empty if pos.kd[stone - 1, j] >= least]
+            assert pos.threats(stone, least) == scan
     for c in (0, 1):  # the move order's and the evaluation's worths, from the patterns
         lines = [[int(p) for p in pos.pat[c, j]] for j in empty]
         order = [_worth(x, patterns.WORTH, patterns.COMBO_WORTH) for x in lines]

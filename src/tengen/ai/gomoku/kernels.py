@@ -185,14 +185,19 @@ def _count(tally, c, j, threat, sign):  # type: ignore[no-untyped-def]
 
 
 @lean
-def collect(cells, kd, c, least, out):  # type: ignore[no-untyped-def]
+def collect(cells, kd, tally, c, least, out):  # type: ignore[no-untyped-def]
     """Write into `out` the empty points where colour `c`'s move makes a threat of class
-    `least` or more; return how many."""
-    count = 0
-    for j in range(cells.shape[0]):
+    `least` or more; return how many. `tally` says how many there are, so the scan stops at
+    the last (and does not start when there is none)."""
+    want = 0
+    for k in range(least, WIN + 1):
+        want += tally[c, k]
+    count, j, n = 0, 0, cells.shape[0]
+    while count < want and j < n:
         if cells[j] == 0 and kd[c, j] >= least:
             out[count] = j
             count += 1
+        j += 1
     return count
 
 

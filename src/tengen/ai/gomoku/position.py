@@ -179,7 +179,7 @@ class Position:
 
     def threats(self, stone: int, least: int) -> list[int]:
         """The empty points where `stone`'s move makes a threat of class `least` or more."""
-        count = k.collect(self.cells, self.kd, stone - 1, least, self.out)
+        count = k.collect(self.cells, self.kd, self.tally, stone - 1, least, self.out)
         return [int(j) for j in self.out[:count]]
 
     def ranked(self, stone: int) -> list[int]:

@@ -121,7 +121,7 @@ def _unwind(s, low, top):  # type: ignore[no-untyped-def]
 def ordered(s, a, least, row):  # type: ignore[no-untyped-def]
     """Write into `row` the attacker's moves of threat class `least` or more, strongest first
     (threat class, then worth; ties in point order); return how many."""
-    count = kernels.collect(s.cells, s.kd, a - 1, least, row)
+    count = kernels.collect(s.cells, s.kd, s.tally, a - 1, least, row)
     c = a - 1
     for n in range(1, count):  # insertion sort: a few moves, stable
         m = row[n]

@@ -125,7 +125,7 @@ def threat(s, step, a, depth, limit, deadline, level):  # type: ignore[no-untype
 def _defences(s, a, row):  # type: ignore[no-untyped-def]
     """Write into `row` the defences against a threat: the attacker's fours, then the
     defender's own not among them (each in point order); return how many."""
-    count = kernels.collect(s.cells, s.kd, a - 1, FOUR, row)
+    count = kernels.collect(s.cells, s.kd, s.tally, a - 1, FOUR, row)
     for j in range(s.cells.shape[0]):
         if s.cells[j] == 0 and s.kd[2 - a, j] >= FOUR and s.kd[a - 1, j] < FOUR:
             row[count] = j
