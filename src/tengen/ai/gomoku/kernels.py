@@ -152,27 +152,29 @@ def _move(i, stone, sign, cells, nb, tbl, worth, kind, key, pat, code, val, kd, 
             j = nb[i, d, k]
             if j < 0:
                 continue
+            u = np.uint64(j)  # unsigned indices: numba tests a signed one for wrapping (< 0)
             place_at = 2 * HALF - 1 - k  # where `i` sits among `j`'s neighbours
-            key[j, d] += sign * _STEP[stone, place_at]
-            if cells[j] != 0:
+            key[u, d] += sign * _STEP[stone, place_at]
+            if cells[u] != 0:
                 continue
-            word = key[j, d]
+            word = key[u, d]
             for c in range(2):
-                p = tbl[c, _line(word, c)]
-                was = pat[c, j, d]
+                p = tbl[c, np.uint64(_line(word, c))]
+                was = pat[c, u, d]
                 if p != was:  # j's line d changed for colour c: its digit of the code moves
-                    old = int(code[c, j])  # (inline: a call, passing nine arrays, costs ~6x)
-                    pat[c, j, d] = p
+                    old = int(code[c, u])  # (inline: a call, passing nine arrays, costs ~6x)
+                    pat[c, u, d] = p
                     combined = old + (int(p) - int(was)) * _TEN[d]
-                    code[c, j] = combined
-                    new = worth[0, combined]
-                    threat = kind[combined]
-                    total[c] += worth[1, combined] - worth[1, old]
-                    if threat != kd[c, j]:
-                        _count(tally, c, j, kd[c, j], -1)
+                    code[c, u] = combined
+                    cu, ou = np.uint64(combined), np.uint64(old)
+                    new = worth[0, cu]
+                    threat = kind[cu]
+                    total[c] += worth[1, cu] - worth[1, ou]
+                    if threat != kd[c, u]:
+                        _count(tally, c, j, kd[c, u], -1)
                         _count(tally, c, j, threat, 1)
-                    val[c, j] = new
-                    kd[c, j] = threat
+                    val[c, u] = new
+                    kd[c, u] = threat
 
 
 @njit(cache=True, inline="always")
