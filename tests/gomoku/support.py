@@ -1,5 +1,6 @@
-"""Diagram helpers for the Gomoku tests: ``X`` black, ``O`` white, ``.`` empty, ``*`` the point
-under test (empty), placed at the top left of a 15x15 board."""
+"""Helpers for the Gomoku tests. Diagrams: ``X`` black, ``O`` white, ``.`` empty, ``*`` the
+point under test (empty), placed at the top left of a 15x15 board. A fake clock for time
+limits."""
 
 from __future__ import annotations
 
@@ -60,3 +61,30 @@ def shut_out_moves() -> list[Point]:
         game.play(next(p for p in black if p in legal))
         game.play(w)
     return [p for _, p in game.moves]
+
+
+class TickingClock:
+    """A stand-in for `time.monotonic` that moves `step` seconds at each look (compiled code
+    reads `time.monotonic` too), so that a test of a time limit counts the looks made past it
+    and does not depend on the machine's speed or load."""
+
+    def __init__(self, step: float = 0.001) -> None:
+        self.step = step
+        self.now = 0.0
+        self.started = 0.0
+        self.looks: list[float] = []
+
+    def __call__(self) -> float:
+        self.now += self.step
+        self.looks.append(self.now)
+        return self.now
+
+    def start(self) -> None:
+        """Count the looks from now on."""
+        self.looks.clear()
+        self.started = self.now
+
+    def past(self, limit: float) -> int:
+        """How many looks since `start` read a time more than `limit` seconds (and a step)
+        after it."""
+        return sum(t > self.started + limit + self.step for t in self.looks)

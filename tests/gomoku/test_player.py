@@ -15,6 +15,7 @@ from tengen.ai.gomoku_player import GomokuPlayer
 from tengen.core.color import Color
 from tengen.core.coords import Point
 from tengen.gomoku import GomokuGame, GomokuIllegal, GomokuRules, Rule, wins_at
+from tests.gomoku.support import TickingClock
 
 
 def game_of(diagram: str, rule: Rule = Rule.FREESTYLE) -> GomokuGame:
@@ -249,27 +250,17 @@ def test_a_move_ends_within_a_few_looks_at_the_clock_past_its_time_limit(
     two players with 0.4 s a move, no move reads the clock more than a few times once it is past
     the move's limit (the search, the threat solvers and the defence share one deadline; the
     search's nodes between two looks are bounded in tests/ai/test_gomoku_pvs.py)."""
-    limit, step = 0.4, 0.001
+    limit = 0.4
     game = GomokuGame(GomokuRules(rule))
     players = {c: GomokuPlayer(int(c), time_limit=limit, threads=1) for c in Color}
-    now = 0.0
-    looks: list[float] = []
-
-    def tick() -> float:
-        nonlocal now
-        now += step
-        looks.append(now)
-        return now
-
-    monkeypatch.setattr(time, "monotonic", tick)
+    clock = TickingClock()
+    monkeypatch.setattr(time, "monotonic", clock)
     searched = 0
     while not game.is_over and len(game.moves) < 80:
-        looks.clear()
-        started = now
+        clock.start()
         game.play(players[game.to_play].genmove(game))
-        past = [t for t in looks if t > started + limit + step]
-        assert len(past) <= 4, (len(game.moves), len(looks), len(past))
-        searched += len(looks) > 0
+        assert clock.past(limit) <= 4, (len(game.moves), len(clock.looks), clock.past(limit))
+        searched += len(clock.looks) > 0
     monkeypatch.undo()
     assert searched >= 5  # moves that searched (not the book's or a forced block)
 

@@ -15,6 +15,7 @@ from tengen.core.coords import Point
 from tengen.gomoku import GomokuGame, GomokuRules, Opening, Rule
 from tengen.gomoku.gomocup import Brain
 from tengen.gomoku.manager import GomocupEngine, GomocupError, play_game
+from tests.gomoku.support import TickingClock
 
 BRAIN = [sys.executable, "-m", "tengen", "gomocup"]
 ROOT = Path(__file__).resolve().parents[2]
@@ -320,26 +321,17 @@ def test_the_chooser_weighs_a_real_position_in_its_time(monkeypatch: pytest.Monk
     chooser's searches is cut by its own deadline, inside the move's)."""
     import time
 
-    limit, step = 0.3, 0.001
-    now = 0.0
-    looks: list[float] = []
-
-    def tick() -> float:
-        nonlocal now
-        now += step
-        looks.append(now)
-        return now
-
+    limit = 0.3
+    clock = TickingClock()
     for may_place_two in (True, False):
         game = three_stones(Rule.RENJU)
         player = GomokuPlayer(seed=1, time_limit=limit, threads=1)
-        looks.clear()
-        started = now
+        clock.start()
         with monkeypatch.context() as patched:
-            patched.setattr(time, "monotonic", tick)
+            patched.setattr(time, "monotonic", clock)
             chosen = player.choose_side(game, may_place_two)
-        assert looks  # it searched
-        assert len([t for t in looks if t > started + limit + step]) <= 4
+        assert clock.looks  # it searched
+        assert clock.past(limit) <= 4
         if not may_place_two:
             assert chosen is None or len(chosen) == 1
         game.decide_opening(chosen)
