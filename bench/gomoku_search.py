@@ -78,13 +78,14 @@ def roots_of(pos: Position, game: GomokuGame) -> list[int]:
     return [m for m in pos.ranked(me) if m in legal][:ROOTS]
 
 
-def _search(rule: str, moves: list[tuple[int, int]], limit: float, depth: int, threads: int
+def _search(rule: str, moves: list[tuple[int, int]], seconds: float, depth: int, threads: int
             ) -> tuple[int, int, float]:  # fmt: skip
-    """Search one position as the player does for `limit` seconds (or to `depth`, when not 0)
-    on `threads` threads: the depth reached, the nodes and the seconds."""
+    """Search one position as the player does for `seconds` (or to `depth` with no deadline,
+    when not 0) on `threads` threads: the depth reached, the nodes and the seconds."""
     from tengen.ai.gomoku.position import Position
     from tengen.ai.gomoku.search import Search
 
+    limit = 10_000.0 if depth else seconds
     game = game_of(rule, moves)
     pos = Position.of(game)
     start = time.monotonic()
@@ -129,7 +130,7 @@ def measure(seconds: float, depth: int, threads: int) -> dict[str, float]:
     every = positions()
     depths, nodes, spent = [], 0, 0.0
     for rule, moves in every:
-        reached, count, took = _search(rule, moves, 10_000.0 if depth else seconds, depth, threads)
+        reached, count, took = _search(rule, moves, seconds, depth, threads)
         depths.append(reached)
         nodes += count
         spent += took
@@ -157,8 +158,7 @@ def _serve(seconds: float, depth: int, threads: int) -> None:
             nodes, spent = _vcf_totals()
             print(json.dumps({"nodes": nodes, "seconds": spent}), flush=True)
             continue
-        limit = 10_000.0 if depth else seconds
-        reached, nodes, spent = _search(*every[int(line)], limit, depth, threads)
+        reached, nodes, spent = _search(*every[int(line)], seconds, depth, threads)
         print(json.dumps({"depth": reached, "nodes": nodes, "seconds": spent}), flush=True)
 
 
