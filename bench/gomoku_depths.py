@@ -53,7 +53,7 @@ def main() -> None:
                     alone = Position.of(game)
                     alone.place(m, me)
                     tables = pvs.tables(alone.n, far)
-                    full = -k.node(alone.s, tables, 3 - me, depth - 1, -2 * WIN, 2 * WIN, 1)
+                    full = -k.root(alone.s, tables, 3 - me, depth - 1, -2 * WIN, 2 * WIN, 1)
                     worse += int(full < best - args.margin)
             ties[depth][0] += len(tied) > 1
             ties[depth][1] += len(tied) if len(tied) > 1 else 0

@@ -169,7 +169,7 @@ def test_a_node_the_table_knows_nothing_of_is_searched_a_ply_shallower() -> None
         t = tables(pos.n, time.monotonic() + 600)
         depths = []
         for _ in range(2):
-            k.node(pos.s, t, me, depth, -2 * WIN, 2 * WIN, 1)
+            k.root(pos.s, t, me, depth, -2 * WIN, 2 * WIN, 1)
             depths.append(int(fields(probe(t, key, key & (TT_SIZE - 1)))[1]))
         return depths[0], depths[1]
 
@@ -246,11 +246,11 @@ def test_a_forced_win_in_the_table_counts_from_its_node_not_from_the_root() -> N
         pos = Position.of(game)
         me = int(game.to_play)
         far = time.monotonic() + 600
-        fresh = int(k.node(pos.s, tables(pos.n, far), me, 3, -2 * WIN, 2 * WIN, 1))
+        fresh = int(k.root(pos.s, tables(pos.n, far), me, 3, -2 * WIN, 2 * WIN, 1))
         assert fresh >= WON
         t = tables(pos.n, far)
-        assert int(k.node(pos.s, t, me, 3, -2 * WIN, 2 * WIN, 3)) == fresh - 2
-        assert int(k.node(pos.s, t, me, 3, -2 * WIN, 2 * WIN, 1)) == fresh
+        assert int(k.root(pos.s, t, me, 3, -2 * WIN, 2 * WIN, 3)) == fresh - 2
+        assert int(k.root(pos.s, t, me, 3, -2 * WIN, 2 * WIN, 1)) == fresh
 
 
 def test_a_move_whose_position_the_table_proves_refutes_the_node_ends_it_unsearched() -> None:
@@ -276,7 +276,7 @@ def test_a_move_whose_position_the_table_proves_refutes_the_node_ends_it_unsearc
         t = tables(pos.n, time.monotonic() + 600)
         child = key ^ int(pos.s.zob[me - 1, m]) ^ int(pos.s.side[0] ^ pos.s.side[1])
         store(t, child, child & (TT_SIZE - 1), -5, stored, flag, 0)
-        score = int(k.node(pos.s, t, me, 3, -1, 0, 1))
+        score = int(k.root(pos.s, t, me, 3, -1, 0, 1))
         data = probe(t, key, key & (TT_SIZE - 1))
         if pos.nodes == 1:
             assert fields(data)[1:] == (3, LOWER, m)
@@ -299,10 +299,10 @@ def test_a_move_whose_position_the_table_proves_refutes_the_node_ends_it_unsearc
     pos, me, _ = parent(quiet)
     t = tables(pos.n, time.monotonic() + 600)
     pos.place(m, me)
-    value = int(k.node(pos.s, t, 3 - me, 2, -2 * WIN, 2 * WIN, 2))
+    value = int(k.root(pos.s, t, 3 - me, 2, -2 * WIN, 2 * WIN, 2))
     pos.remove(m)
     before = pos.nodes
-    assert int(k.node(pos.s, t, me, 3, -value - 1, -value, 1)) == -value
+    assert int(k.root(pos.s, t, me, 3, -value - 1, -value, 1)) == -value
     assert pos.nodes == before + 1
 
 

@@ -144,9 +144,7 @@ def test_kernels_compiled_with_reference_counting_agree(monkeypatch: pytest.Monk
     for turn, i in enumerate(rng.sample(range(lean.n), 60)):
         stone = 1 + turn % 2
         lean.place(i, stone)
-        counted(i, stone, slow.cells, slow.nb, slow.tbl, slow.worth, slow.kind, slow.key,
-                slow.pat, slow.code, slow.val, slow.kd, slow.total, slow.tally, slow.near,
-                slow.sq)  # fmt: skip
+        counted(i, stone, slow.s)
         for name in _STATE:
             assert np.array_equal(getattr(lean, name), getattr(slow, name)), (turn, name)
     assert jit.lean_options()["_nrt"] is False

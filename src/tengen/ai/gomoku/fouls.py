@@ -12,13 +12,15 @@ from __future__ import annotations
 
 from tengen.ai.gomoku.patterns import F3, F4
 from tengen.core.jit import lean, lean_inline
+from tengen.core.refs import deref
 from tengen.gomoku import judge
 
 
 @lean
-def _ask(s, i):  # type: ignore[no-untyped-def]
+def _ask(sr, i):  # type: ignore[no-untyped-def]
     """Whether a black stone on the empty point `i` is a foul, by the judge: the stones are
     copied into the judge's board layout (``s.board``, its edges set once) first."""
+    s = deref(sr)
     for j in range(s.cells.shape[0]):
         s.board[s.pad[j]] = s.cells[j]
     kind, _ = judge.foul(s.board, s.steps, s.pad[i], s.work, False)
@@ -26,15 +28,17 @@ def _ask(s, i):  # type: ignore[no-untyped-def]
 
 
 @lean_inline
-def may_play(s, i, stone):  # type: ignore[no-untyped-def]
-    """Whether `stone` may go on the empty point `i` of `s` (an `ai.gomoku.state.State`)."""
+def may_play(sr, i, stone):  # type: ignore[no-untyped-def]
+    """Whether `stone` may go on the empty point `i` of `sr` (an `ai.gomoku.state.State`, or
+    a pointer to one: `core.refs`)."""
+    s = deref(sr)
     if stone != 1 or not s.renju:
         return True
     strong = 0
     for d in range(4):
         p = s.pat[0, i, d]
         if p == F4:
-            return not _ask(s, i)
+            return not _ask(sr, i)
         if p >= F3:
             strong += 1
         run = 0
@@ -45,7 +49,7 @@ def may_play(s, i, stone):  # type: ignore[no-untyped-def]
                     break
                 run += 1
         if run >= 4:
-            return not _ask(s, i)
+            return not _ask(sr, i)
     if strong >= 2:
-        return not _ask(s, i)
+        return not _ask(sr, i)
     return True

@@ -43,6 +43,7 @@ from numba import njit
 
 from tengen.ai.gomoku.patterns import HALF, POWERS, TIER, WIN
 from tengen.core.jit import lean
+from tengen.core.refs import deref
 
 SUM = 7  # `tally`'s column of the five-points' sum
 
@@ -109,25 +110,26 @@ def fresh(cells, nb, tbl, worth, kind, key, pat, code, val, kd, total, tally, ne
 
 
 @lean
-def place(i, stone, cells, nb, tbl, worth, kind, key, pat, code, val, kd, total, tally, near, sq):  # type: ignore[no-untyped-def]
-    """Put a `stone` (1 Black, 2 White) on the empty point `i`."""
-    _move(i, stone, 1, cells, nb, tbl, worth, kind, key, pat, code, val, kd, total, tally, near,
-          sq)  # fmt: skip
+def place(i, stone, board):  # type: ignore[no-untyped-def]
+    """Put a `stone` (1 Black, 2 White) on the empty point `i` of `board` (a named tuple of
+    the arrays above, such as `ai.gomoku.state.State`, or a pointer to one: `core.refs`)."""
+    _move(i, stone, 1, board)
 
 
 @lean
-def remove(i, cells, nb, tbl, worth, kind, key, pat, code, val, kd, total, tally, near, sq):  # type: ignore[no-untyped-def]
-    """Take the stone off point `i`."""
-    _move(i, cells[i], -1, cells, nb, tbl, worth, kind, key, pat, code, val, kd, total, tally,
-          near, sq)  # fmt: skip
+def remove(i, board):  # type: ignore[no-untyped-def]
+    """Take the stone off point `i` of `board` (as in `place`)."""
+    _move(i, deref(board).cells[i], -1, board)
 
 
 @lean
-def _move(i, stone, sign, cells, nb, tbl, worth, kind, key, pat, code, val, kd, total, tally, near,  # type: ignore[no-untyped-def]
-          sq):  # fmt: skip
+def _move(i, stone, sign, board):  # type: ignore[no-untyped-def]
     """Add (`sign` 1) or take away (-1) a `stone` on `i`, updating what it touches. The
     patterns, code, worth and class of an occupied point are left as they were (nothing reads
     them); a point's are made anew from its keys when its stone is taken off."""
+    b = deref(board)
+    cells, nb, tbl, worth, kind, key, pat = b.cells, b.nb, b.tbl, b.worth, b.kind, b.key, b.pat
+    code, val, kd, total, tally, near, sq = b.code, b.val, b.kd, b.total, b.tally, b.near, b.sq
     if sign > 0:
         cells[i] = stone
     else:

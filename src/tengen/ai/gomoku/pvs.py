@@ -21,9 +21,10 @@ word, the position's key xor that data, so an entry half written by another thre
 check and reads as empty. They share too a table of the moves being searched, so that
 threads on one tree put off the moves another is on and take different siblings
 (`_SPLIT_DEPTH`). Past the deadline the search sets ``stop`` and unwinds; what it returns
-then is meaningless (the caller drops the iteration). `node` is called from Python only
-(`ai.gomoku.search` loops over the root moves): numba cannot load from its cache a function
-that calls a recursive one.
+then is meaningless (the caller drops the iteration). Python (`ai.gomoku.search`, looping
+over the root moves) calls `root`, which pins the state and tables, so that `node` and what it
+calls take a pointer to each (`core.refs`): passing their arrays by value copied some 300
+words a call, and the search takes 0.85 times the time without (bench/STRENGTH.md).
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from tengen.ai.gomoku.patterns import FOUR, FOUR_THREE, OPEN_FOUR
 from tengen.ai.gomoku.state import clock, evaluate, play, survey, undo
 from tengen.ai.gomoku.vcf import vcf
 from tengen.core.jit import lean, lean_inline
+from tengen.core.refs import deref, pin
 
 WIN = 1_000_000
 WON = WIN - 1_000  # scores beyond this are forced wins
@@ -120,8 +122,17 @@ def tables(n: int, deadline: float, kept: Tables | None = None, split: bool = Fa
 
 
 @lean
-def node(s, t, me, depth, alpha, beta, ply):  # type: ignore[no-untyped-def]
-    """The score of the position for `me`, to move, searched to `depth` within (alpha, beta)."""
+def root(s, t, me, depth, alpha, beta, ply):  # type: ignore[no-untyped-def]
+    """`node` from Python: the state and tables pinned, so that its calls pass a pointer to
+    each (`core.refs`), not their arrays."""
+    return node(pin(s), pin(t), me, depth, alpha, beta, ply)
+
+
+@lean
+def node(sr, tr, me, depth, alpha, beta, ply):  # type: ignore[no-untyped-def]
+    """The score of the position for `me`, to move, searched to `depth` within (alpha, beta),
+    the state and tables by reference (`root`)."""
+    s, t = deref(sr), deref(tr)
     s.nodes[0] += 1
     if s.nodes[0] >= t.check[0]:
         t.check[0] = s.nodes[0] + _CHECK_EVERY
@@ -137,21 +148,21 @@ def node(s, t, me, depth, alpha, beta, ply):  # type: ignore[no-untyped-def]
         return -(WIN - ply - 1)
     row = t.moves[ply]
     if theirs:
-        if not may_play(s, block, me):
+        if not may_play(sr, block, me):
             return -(WIN - ply - 1)
         row[0] = block
         count = 1
         depth = max(depth, 0) + 1  # a forced block costs no depth
     else:
-        if top_theirs < FOUR and top_mine >= OPEN_FOUR and _open_four(s, me):
+        if top_theirs < FOUR and top_mine >= OPEN_FOUR and _open_four(sr, me):
             return WIN - ply - 2
         if depth <= 0 or ply >= _HORIZON or ply >= PLIES - 1:
-            return _leaf(s, t, me, ply, top_mine >= FOUR, beta)
+            return _leaf(sr, tr, me, ply, top_mine >= FOUR, beta)
         if beta - alpha == 1 and depth <= _FUTILE_DEPTH and top_theirs < FOUR_THREE:
             static = evaluate(s, me)
             if static - _FUTILE_MARGIN * depth >= beta:
                 return static  # the opponent is not expected to make up the margin
-        count = _moves(s, t, me, opp, ply, row, top_theirs >= OPEN_FOUR)
+        count = _moves(sr, tr, me, opp, ply, row, top_theirs >= OPEN_FOUR)
     key = s.hash[0] ^ s.side[me - 1]
     slot = key & (TT_SIZE - 1)
     data = probe(t, key, slot)
@@ -169,7 +180,7 @@ def node(s, t, me, depth, alpha, beta, ply):  # type: ignore[no-untyped-def]
     elif depth >= _IIR_DEPTH and not theirs:
         depth -= 1  # no move from the table to try first: a ply less (see `_IIR_DEPTH`)
     if depth >= _ETC_DEPTH and not theirs:
-        cut = _transposed_cut(s, t, me, opp, row, count, depth, beta, ply)
+        cut = _transposed_cut(sr, tr, me, opp, row, count, depth, beta, ply)
         if cut > -2 * WIN:
             store(t, key, slot, _rebased(cut, ply), depth, LOWER, row[0])
             return cut
@@ -179,7 +190,7 @@ def node(s, t, me, depth, alpha, beta, ply):  # type: ignore[no-untyped-def]
     while n < total:
         m = row[n]
         n += 1
-        if not may_play(s, m, me):
+        if not may_play(sr, m, me):
             continue
         busy = 0
         if split:
@@ -190,19 +201,19 @@ def node(s, t, me, depth, alpha, beta, ply):  # type: ignore[no-untyped-def]
                 continue
             t.busy[busy & (BUSY_SIZE - 1)] = busy
         quiet = s.kd[me - 1, m] < FOUR and s.kd[opp - 1, m] < FOUR
-        play(s, m, me)
+        play(sr, m, me)
         if played == 0:
-            score = -node(s, t, opp, depth - 1, -beta, -alpha, ply + 1)
+            score = -node(sr, tr, opp, depth - 1, -beta, -alpha, ply + 1)
         else:
             cut = 0
             if quiet and depth >= _LATE_DEPTH and played >= _LATE:
                 cut = 1 if played < _LATER else 2
-            score = -node(s, t, opp, depth - 1 - cut, -alpha - 1, -alpha, ply + 1)
+            score = -node(sr, tr, opp, depth - 1 - cut, -alpha - 1, -alpha, ply + 1)
             if cut and score > alpha and not t.stop[0]:
-                score = -node(s, t, opp, depth - 1, -alpha - 1, -alpha, ply + 1)
+                score = -node(sr, tr, opp, depth - 1, -alpha - 1, -alpha, ply + 1)
             if alpha < score < beta and not t.stop[0]:
-                score = -node(s, t, opp, depth - 1, -beta, -alpha, ply + 1)
-        undo(s, m)
+                score = -node(sr, tr, opp, depth - 1, -beta, -alpha, ply + 1)
+        undo(sr, m)
         if busy and t.busy[busy & (BUSY_SIZE - 1)] == busy:
             t.busy[busy & (BUSY_SIZE - 1)] = 0
         if t.stop[0]:
@@ -277,11 +288,12 @@ def fields(data):  # type: ignore[no-untyped-def]
 
 
 @lean
-def _transposed_cut(s, t, me, opp, row, count, depth, beta, ply):  # type: ignore[no-untyped-def]
+def _transposed_cut(sr, tr, me, opp, row, count, depth, beta, ply):  # type: ignore[no-untyped-def]
     """A score of at least `beta` that the table proves for the node from the entry of a
     position one of `row[:count]` leads to (that move put first in `row`), or -2 * WIN if none
     does. The entry must be an upper bound (or exact) for the opponent searched at least to
     `depth` - 1, or to `depth` after a move making a four (the block it forces costs none)."""
+    s, t = deref(sr), deref(tr)
     base = s.hash[0] ^ s.side[opp - 1]
     for n in range(count):
         m = row[n]
@@ -294,40 +306,43 @@ def _transposed_cut(s, t, me, opp, row, count, depth, beta, ply):  # type: ignor
         if stored < need or flag == LOWER:
             continue
         score = -_rebased(score, -(ply + 1))
-        if score >= beta and may_play(s, m, me):
+        if score >= beta and may_play(sr, m, me):
             _to_front(row, count, m)
             return score
     return -2 * WIN
 
 
 @lean
-def _open_four(s, me):  # type: ignore[no-untyped-def]
+def _open_four(sr, me):  # type: ignore[no-untyped-def]
     """Whether `me` may make an open four or double four (the caller has checked that the
     opponent has no four of its own to make, so it wins)."""
+    s = deref(sr)
     for j in range(s.cells.shape[0]):
-        if s.cells[j] == 0 and s.kd[me - 1, j] >= OPEN_FOUR and may_play(s, j, me):
+        if s.cells[j] == 0 and s.kd[me - 1, j] >= OPEN_FOUR and may_play(sr, j, me):
             return True
     return False
 
 
 @lean
-def _leaf(s, t, me, ply, fours, beta):  # type: ignore[no-untyped-def]
+def _leaf(sr, tr, me, ply, fours, beta):  # type: ignore[no-untyped-def]
     """The horizon: the static worth, or a win by fours if a small VCF finds one when `me` has
     `fours` and the worth is below `beta` (at or above it the node fails high either way)."""
+    s, t = deref(sr), deref(tr)
     static = evaluate(s, me)
     if fours and static < beta:
         limit = s.nodes[0] + _LEAF_VCF_NODES
-        if vcf(s, me, _LEAF_VCF_DEPTH, limit, t.deadline[0]) >= 0:
+        if vcf(sr, me, _LEAF_VCF_DEPTH, limit, t.deadline[0]) >= 0:
             return WIN - ply - _LEAF_VCF_DEPTH
     return static
 
 
 @lean
-def _moves(s, t, me, opp, ply, row, three):  # type: ignore[no-untyped-def]
+def _moves(sr, tr, me, opp, ply, row, three):  # type: ignore[no-untyped-def]
     """Write into `row` the moves to search at a node with no five-point on the board, best
     first: the killers, then the best-ranked points near the stones (`kernels.ranked`'s
     order, the top `WIDTH` of it), past ply 1 by threat tier and history; return how many.
     Facing the opponent's `three`, only the own fours and the blocks."""
+    s, t = deref(sr), deref(tr)
     c, o = me - 1, opp - 1
     width = WIDTH[min(ply, len(WIDTH) - 1)]
     keys = t.keys[ply]

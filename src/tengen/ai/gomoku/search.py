@@ -198,12 +198,12 @@ def _searched(
     pos.place(m, me)
     try:
         if alpha is None:
-            return int(-k.node(pos.s, tables, 3 - me, depth - 1, -2 * WIN, 2 * WIN, 1))
-        score = -k.node(pos.s, tables, 3 - me, depth - 1, -alpha - 1, -alpha, 1)
+            return int(-k.root(pos.s, tables, 3 - me, depth - 1, -2 * WIN, 2 * WIN, 1))
+        score = -k.root(pos.s, tables, 3 - me, depth - 1, -alpha - 1, -alpha, 1)
         if score == alpha and not tables.stop[0]:
-            score = -k.node(pos.s, tables, 3 - me, depth - 1, -alpha - 1, 1 - alpha, 1)
+            score = -k.root(pos.s, tables, 3 - me, depth - 1, -alpha - 1, 1 - alpha, 1)
         if score > alpha and not tables.stop[0]:
-            score = -k.node(pos.s, tables, 3 - me, depth - 1, -2 * WIN, -alpha, 1)
+            score = -k.root(pos.s, tables, 3 - me, depth - 1, -2 * WIN, -alpha, 1)
         return int(score)
     finally:
         pos.remove(m)

@@ -2,8 +2,9 @@
 hash and the counters, with the compiled moves that keep them together.
 
 `State` is a named tuple of numpy arrays (and the board's fixed numbers), so the compiled
-searches (`ai.gomoku.vcf`, `vct`, `pvs`) take one argument, not twenty; `Position` builds it
-and Python callers reach these kernels through `core.jit.live`.
+searches (`ai.gomoku.vcf`, `vct`, `pvs`) take one argument, not twenty, and pass it on as a
+pointer (`core.refs`); `Position` builds it and Python callers reach these kernels through
+`core.jit.live`.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from numba import njit, objmode
 from tengen.ai.gomoku import kernels
 from tengen.ai.gomoku.patterns import WIN
 from tengen.core.jit import lean, lean_inline
+from tengen.core.refs import deref
 
 
 class State(NamedTuple):
@@ -56,19 +58,20 @@ class State(NamedTuple):
 
 
 @lean
-def play(s, i, stone):  # type: ignore[no-untyped-def]
-    """Put a `stone` (1 Black, 2 White) on the empty point `i`."""
-    kernels.place(i, stone, s.cells, s.nb, s.tbl, s.worth, s.kind, s.key, s.pat, s.code, s.val,
-                  s.kd, s.total, s.tally, s.near, s.sq)  # fmt: skip
+def play(sr, i, stone):  # type: ignore[no-untyped-def]
+    """Put a `stone` (1 Black, 2 White) on the empty point `i` (`sr`: a state or a pointer to
+    one, `core.refs`)."""
+    s = deref(sr)
+    kernels.place(i, stone, sr)
     s.hash[0] ^= s.zob[stone - 1, i]
 
 
 @lean
-def undo(s, i):  # type: ignore[no-untyped-def]
-    """Take the stone off point `i`."""
+def undo(sr, i):  # type: ignore[no-untyped-def]
+    """Take the stone off point `i` (as in `play`)."""
+    s = deref(sr)
     s.hash[0] ^= s.zob[s.cells[i] - 1, i]
-    kernels.remove(i, s.cells, s.nb, s.tbl, s.worth, s.kind, s.key, s.pat, s.code, s.val,
-                   s.kd, s.total, s.tally, s.near, s.sq)  # fmt: skip
+    kernels.remove(i, sr)
 
 
 @lean_inline

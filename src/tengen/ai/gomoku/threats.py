@@ -43,7 +43,7 @@ class ThreatSearch:
         20,000 nodes it found 16 and straight at 8 threats 10; at 100,000 nodes 30 each."""
         for within in range(1, depth + 1):
             found = int(
-                k_vct.threat(
+                k_vct.root(
                     self.pos.s, compiled_vct.VCT, attacker, within, self.limit, self.deadline, 0
                 )
             )

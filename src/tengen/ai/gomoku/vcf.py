@@ -15,6 +15,7 @@ from tengen.ai.gomoku.fouls import may_play
 from tengen.ai.gomoku.patterns import FOUR
 from tengen.ai.gomoku.state import clock, play, survey, undo
 from tengen.core.jit import lean
+from tengen.core.refs import deref, pin
 
 NOT_FOUND, OUT_OF_BUDGET = -1, -2
 VCF_ROWS = 32  # depths searched at most (one move list each)
@@ -28,17 +29,20 @@ _ENTERED = -3  # `_enter`: the level is set up
 
 
 @lean
-def vcf(s, a, depth, limit, deadline):  # type: ignore[no-untyped-def]
+def vcf(state, a, depth, limit, deadline):  # type: ignore[no-untyped-def]
     """A first move of a win by continuous fours for `a` (to move) in at most `depth` fours:
     the point, ``NOT_FOUND`` or ``OUT_OF_BUDGET`` (``s.nodes`` past `limit`, or the clock
     past `deadline`).
 
-    A depth-first search with its stack in ``s.frame`` (numba cannot load from its cache a
-    function that calls a recursive one, and the alpha-beta search calls this): level
-    ``depth`` is the first four, each level below it one four further."""
+    A depth-first search with its stack in ``s.frame``, a loop rather than recursion (the
+    alpha-beta search runs it at its horizon): level ``depth`` is the first four, each level
+    below it one four further. `state` is a state or a pointer to one (`core.refs`): what it
+    calls gets a pointer."""
+    sr = pin(state)
+    s = deref(sr)
     d = 3 - a
     top = min(depth, VCF_ROWS - 1)
-    entered = _enter(s, a, top)
+    entered = _enter(sr, a, top)
     if entered != _ENTERED:
         return entered
     level, frame = top, s.frame
@@ -48,32 +52,32 @@ def vcf(s, a, depth, limit, deadline):  # type: ignore[no-untyped-def]
         while f[_NEXT] < f[_COUNT] and not (won or deeper):
             m = s.fours[level, f[_NEXT]]
             f[_NEXT] += 1
-            if (f[_ONLY] >= 0 and m != f[_ONLY]) or not may_play(s, m, a):
+            if (f[_ONLY] >= 0 and m != f[_ONLY]) or not may_play(sr, m, a):
                 continue
             s.nodes[0] += 1
             if s.nodes[0] > limit or (s.nodes[0] & 63 == 0 and clock() > deadline):
-                _unwind(s, level + 1, top)
+                _unwind(sr, level + 1, top)
                 return OUT_OF_BUDGET
-            play(s, m, a)
+            play(sr, m, a)
             fives, block, _, _, _, _ = survey(s, a)
-            if fives >= 2 or (fives == 1 and not may_play(s, block, d)):
+            if fives >= 2 or (fives == 1 and not may_play(sr, block, d)):
                 f[_MOVE] = m
                 won = True
-                undo(s, m)
+                undo(sr, m)
             elif fives == 1:  # the defender's forced block, then the next four
-                play(s, block, d)
+                play(sr, block, d)
                 f[_MOVE], f[_BLOCK] = m, block
-                entered = _enter(s, a, level - 1)
+                entered = _enter(sr, a, level - 1)
                 if entered == _ENTERED:
                     deeper = True
                 else:
-                    undo(s, block)
-                    undo(s, m)
+                    undo(sr, block)
+                    undo(sr, m)
                     won = entered >= 0
             else:
-                undo(s, m)
+                undo(sr, m)
         if won:  # every level above wins with its move too
-            _unwind(s, level + 1, top)
+            _unwind(sr, level + 1, top)
             return frame[top, _MOVE]
         if deeper:
             level -= 1
@@ -83,15 +87,16 @@ def vcf(s, a, depth, limit, deadline):  # type: ignore[no-untyped-def]
         if level == top:
             return NOT_FOUND
         level += 1
-        undo(s, frame[level, _BLOCK])
-        undo(s, frame[level, _MOVE])
+        undo(sr, frame[level, _BLOCK])
+        undo(sr, frame[level, _MOVE])
 
 
 @lean
-def _enter(s, a, depth):  # type: ignore[no-untyped-def]
+def _enter(sr, a, depth):  # type: ignore[no-untyped-def]
     """Start the level of `depth` fours for attacker `a` (to move): its five-point if it has
     one, ``NOT_FOUND`` when no four can win (the defender has two five-points, no depth is
     left, or the fail table says so), else ``_ENTERED`` with its frame and fours set up."""
+    s = deref(sr)
     count, first, theirs, block, _, _ = survey(s, a)
     if count:
         return first
@@ -103,24 +108,26 @@ def _enter(s, a, depth):  # type: ignore[no-untyped-def]
         return NOT_FOUND
     f = s.frame[depth]
     f[_NEXT] = 0
-    f[_COUNT] = ordered(s, a, FOUR, s.fours[depth])
+    f[_COUNT] = ordered(sr, a, FOUR, s.fours[depth])
     f[_ONLY] = block if theirs else -1
     f[_KEY] = key
     return _ENTERED
 
 
 @lean
-def _unwind(s, low, top):  # type: ignore[no-untyped-def]
+def _unwind(sr, low, top):  # type: ignore[no-untyped-def]
     """Take back the four and block of every level from `low` to `top`."""
+    s = deref(sr)
     for level in range(low, top + 1):
-        undo(s, s.frame[level, _BLOCK])
-        undo(s, s.frame[level, _MOVE])
+        undo(sr, s.frame[level, _BLOCK])
+        undo(sr, s.frame[level, _MOVE])
 
 
 @lean
-def ordered(s, a, least, row):  # type: ignore[no-untyped-def]
+def ordered(sr, a, least, row):  # type: ignore[no-untyped-def]
     """Write into `row` the attacker's moves of threat class `least` or more, strongest first
     (threat class, then worth; ties in point order); return how many."""
+    s = deref(sr)
     count = kernels.collect(s.cells, s.kd, s.tally, a - 1, least, row)
     c = a - 1
     for n in range(1, count):  # insertion sort: a few moves, stable

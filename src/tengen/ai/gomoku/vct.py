@@ -8,7 +8,7 @@ position. A refuted (position, attacker) is kept with its depth in the state's f
 the VCF's, under another key). One function, `threat`, does the three steps (``VCT``: the
 attacker's threat, ``DEFENCE``: every defence, ``AFTER``: the attacker after a defence), so that
 it recurses into itself only: numba cannot load from its cache two functions that call each
-other, nor one that calls a recursive one, so Python calls it directly. Its recursive calls
+other. Python calls `root`, which pins the state (`core.refs`). Its recursive calls
 name the next step by arithmetic on `step` (``step + 1``), never by a constant: numba would
 compile a second `threat` for the constant's literal type, and the two would call each other.
 """
@@ -21,6 +21,7 @@ from tengen.ai.gomoku.patterns import FOUR, THREE
 from tengen.ai.gomoku.state import clock, play, survey, undo
 from tengen.ai.gomoku.vcf import FAIL_SIZE, NOT_FOUND, OUT_OF_BUDGET, ordered, vcf
 from tengen.core.jit import lean
+from tengen.core.refs import deref, pin
 
 VCT, DEFENCE, AFTER = 0, 1, 2  # `threat`'s steps
 VCT_ROWS = 64  # recursion levels at most (one move list each)
@@ -37,12 +38,20 @@ _SALT = 0x5DEECE66D1F0C3A7  # the VCT's fail-table keys differ from the VCF's by
 
 
 @lean
-def threat(s, step, a, depth, limit, deadline, level):  # type: ignore[no-untyped-def]
+def root(s, step, a, depth, limit, deadline, level):  # type: ignore[no-untyped-def]
+    """`threat` from Python: the state pinned, so that its calls pass a pointer to it
+    (`core.refs`), not its arrays."""
+    return threat(pin(s), step, a, depth, limit, deadline, level)
+
+
+@lean
+def threat(sr, step, a, depth, limit, deadline, level):  # type: ignore[no-untyped-def]
     """One step of the VCT for attacker `a` within `depth` threats (``s.nodes`` past `limit`
     or the clock past `deadline`: ``OUT_OF_BUDGET``). ``VCT`` (attacker to move): a first move
     of a win, or ``NOT_FOUND``; ``DEFENCE`` (defender to move, after a threat) and ``AFTER``
     (attacker to move, after a defence): 1 when the attacker wins, else 0. `level` counts the
     steps above (from 0)."""
+    s = deref(sr)
     d = 3 - a
     mine, first, theirs, block, _, _ = survey(s, a)
     if step == VCT:
@@ -50,7 +59,7 @@ def threat(s, step, a, depth, limit, deadline, level):  # type: ignore[no-untype
             return first
         if theirs or depth <= 0 or level >= VCT_ROWS - 1:
             return NOT_FOUND
-        found = vcf(s, a, max(2 * depth + 2, _VCF_DEPTH), limit, deadline)
+        found = vcf(sr, a, max(2 * depth + 2, _VCF_DEPTH), limit, deadline)
         if found != NOT_FOUND:
             return found  # a win by fours, or out of budget
         key = s.hash[0] ^ s.side[a - 1] ^ _SALT
@@ -58,16 +67,16 @@ def threat(s, step, a, depth, limit, deadline, level):  # type: ignore[no-untype
         if s.fail_key[slot] == key and s.fail_depth[slot] >= depth:
             return NOT_FOUND
         row = s.threes[level]
-        count = min(ordered(s, a, THREE, row), _THREATS)
+        count = min(ordered(sr, a, THREE, row), _THREATS)
         for n in range(count):
             m = row[n]
-            if not may_play(s, m, a):
+            if not may_play(sr, m, a):
                 continue
-            if _spent(s, limit, deadline):
+            if _spent(sr, limit, deadline):
                 return OUT_OF_BUDGET
-            play(s, m, a)
-            wins = threat(s, step + 1, a, depth - 1, limit, deadline, level + 1)  # DEFENCE
-            undo(s, m)
+            play(sr, m, a)
+            wins = threat(sr, step + 1, a, depth - 1, limit, deadline, level + 1)  # DEFENCE
+            undo(sr, m)
             if wins == OUT_OF_BUDGET:
                 return OUT_OF_BUDGET
             if wins == 1:
@@ -88,43 +97,44 @@ def threat(s, step, a, depth, limit, deadline, level):  # type: ignore[no-untype
             if level >= VCT_ROWS - 1:
                 return 0
             # A threat is real only if the attacker, moving again, would win by fours.
-            found = vcf(s, a, max(2 * depth + 2, _VCF_DEPTH), limit, deadline)
+            found = vcf(sr, a, max(2 * depth + 2, _VCF_DEPTH), limit, deadline)
             if found < 0:
                 return found if found == OUT_OF_BUDGET else 0
-            found = vcf(s, d, max(2 * depth + 2, _VCF_DEPTH), limit, deadline)
+            found = vcf(sr, d, max(2 * depth + 2, _VCF_DEPTH), limit, deadline)
             if found != NOT_FOUND:
                 return OUT_OF_BUDGET if found == OUT_OF_BUDGET else 0
-            count = _defences(s, a, row)
+            count = _defences(sr, a, row)
         for n in range(count):
             r = row[n]
-            if not may_play(s, r, d):
+            if not may_play(sr, r, d):
                 continue
-            if _spent(s, limit, deadline):
+            if _spent(sr, limit, deadline):
                 return OUT_OF_BUDGET
-            play(s, r, d)
-            wins = threat(s, step + 1, a, depth, limit, deadline, level + 1)  # AFTER
-            undo(s, r)
+            play(sr, r, d)
+            wins = threat(sr, step + 1, a, depth, limit, deadline, level + 1)  # AFTER
+            undo(sr, r)
             if wins != 1:
                 return wins  # refuted, or out of budget
         return 1
     # AFTER: a counter-four must be blocked first
     if not theirs:
-        found = threat(s, step - 2, a, depth, limit, deadline, level + 1)  # VCT
+        found = threat(sr, step - 2, a, depth, limit, deadline, level + 1)  # VCT
         return found if found == OUT_OF_BUDGET else int(found >= 0)
     if theirs > 1 or mine:
         return int(mine > 0)
-    if not may_play(s, block, a) or depth <= 0:
+    if not may_play(sr, block, a) or depth <= 0:
         return 0
-    play(s, block, a)
-    wins = threat(s, step - 1, a, depth - 1, limit, deadline, level + 1)  # DEFENCE
-    undo(s, block)
+    play(sr, block, a)
+    wins = threat(sr, step - 1, a, depth - 1, limit, deadline, level + 1)  # DEFENCE
+    undo(sr, block)
     return wins
 
 
 @lean
-def _defences(s, a, row):  # type: ignore[no-untyped-def]
+def _defences(sr, a, row):  # type: ignore[no-untyped-def]
     """Write into `row` the defences against a threat: the attacker's fours, then the
     defender's own not among them (each in point order); return how many."""
+    s = deref(sr)
     count = kernels.collect(s.cells, s.kd, s.tally, a - 1, FOUR, row)
     for j in range(s.cells.shape[0]):
         if s.cells[j] == 0 and s.kd[2 - a, j] >= FOUR and s.kd[a - 1, j] < FOUR:
@@ -134,7 +144,8 @@ def _defences(s, a, row):  # type: ignore[no-untyped-def]
 
 
 @lean
-def _spent(s, limit, deadline):  # type: ignore[no-untyped-def]
+def _spent(sr, limit, deadline):  # type: ignore[no-untyped-def]
     """Count a node; whether the budget is spent (the clock is read every 64 nodes)."""
+    s = deref(sr)
     s.nodes[0] += 1
     return s.nodes[0] > limit or (s.nodes[0] & 63 == 0 and clock() > deadline)
