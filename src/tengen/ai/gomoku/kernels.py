@@ -74,8 +74,9 @@ def _code(pat, c, j):  # type: ignore[no-untyped-def]
 
 @njit(cache=True, inline="always")
 def _line(word, c):  # type: ignore[no-untyped-def]
-    """Colour `c`'s key of a line from its word in `key`."""
-    return (word >> (_SHIFT * c)) & 0xFFFF
+    """Colour `c`'s key of a line from its word in `key`, unsigned: an index of `tbl` that
+    numba does not test for wrapping (< 0)."""
+    return np.uint64((word >> (_SHIFT * c)) & 0xFFFF)
 
 
 @njit(cache=True)
@@ -161,7 +162,7 @@ def _move(i, stone, sign, board):  # type: ignore[no-untyped-def]
                 continue
             word = key[u, d]
             for c in range(2):
-                p = tbl[c, np.uint64(_line(word, c))]
+                p = tbl[c, _line(word, c)]
                 was = pat[c, u, d]
                 if p != was:  # j's line d changed for colour c: its digit of the code moves
                     old = int(code[c, u])  # (inline: a call, passing nine arrays, costs ~6x)
