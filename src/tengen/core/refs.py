@@ -30,6 +30,11 @@ def deref(ref: Any) -> Any:
     return ref
 
 
+def _pinned(t: Any) -> bool:
+    """Whether the numba type `t` is what `pin` makes: a pointer to a tuple."""
+    return isinstance(t, types.CPointer) and isinstance(t.dtype, types.BaseTuple)
+
+
 @type_callable(pin)
 def _pin_type(context: Any) -> Any:
     """A pinned tuple is a pointer to it."""
@@ -37,7 +42,7 @@ def _pin_type(context: Any) -> Any:
     def typer(value: Any) -> Any:
         if isinstance(value, types.BaseTuple):
             return types.CPointer(value)
-        if isinstance(value, types.CPointer) and isinstance(value.dtype, types.BaseTuple):
+        if _pinned(value):
             return value
         return None
 
@@ -49,7 +54,7 @@ def _deref_type(context: Any) -> Any:
     """A pointer from `pin` reads as its tuple; anything else is unchanged."""
 
     def typer(ref: Any) -> Any:
-        if isinstance(ref, types.CPointer) and isinstance(ref.dtype, types.BaseTuple):
+        if _pinned(ref):
             return ref.dtype
         return ref
 
