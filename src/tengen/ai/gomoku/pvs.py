@@ -10,7 +10,8 @@ win found there would fail high all the same; the VCF was two thirds of the node
 halves them to a depth: bench/STRENGTH.md); a few plies before it, a
 null-window node whose static worth is far above beta returns it (futility pruning, which the
 static worth's evenness between plies allows: `state.evaluate`), late quiet moves are
-searched shallower first (late-move reductions), and a node the table has no entry for is
+searched shallower first (late-move reductions), as are a few moves past the width
+(`_WIDE`), and a node the table has no entry for is
 searched a ply shallower (internal iterative reduction). A transposition table (`Tables`: a
 hash-indexed array, always replaced; the player keeps it from move to move, so a forced win
 in it counts its plies from its own node, not from the root), two killer moves per ply and a
@@ -59,6 +60,13 @@ _FUTILE_MARGIN = 1_000
 # neither make nor stop a four are searched a ply shallower (two after `_LATER`), and again at
 # full depth when they beat alpha.
 _LATE_DEPTH, _LATE, _LATER = 3, 3, 7
+# Past the width: a node past ply 1 with this depth or more left lists `_WIDE` more of the
+# best-ranked points than `WIDTH` allows and searches them `_WIDE_CUT` plies shallower first
+# (again at full depth when they beat alpha), so that a refutation ranked just past the width
+# is not out of sight (in nine of seventeen of the player's blunders Rapfi's move ranked 8th or
+# later; bench/STRENGTH.md).
+_WIDE_DEPTH, _WIDE, _WIDE_CUT = 3, 4, 3
+_NARROW = WIDTH[-1] + 2  # moves past this many (the killers and `WIDTH`) are the wide ones
 # Internal iterative reduction: a node this deep or deeper, not facing a four, that the table
 # holds no entry for (so no move to try first) is searched a ply shallower; its entry then
 # orders the next iteration's search of it at full depth. Half the nodes to depth 10; in
@@ -75,7 +83,7 @@ _SPLIT_DEPTH = 2
 _ETC_DEPTH = 2
 BUSY_SIZE = 1 << 14  # entries of the table of (position, move) pairs being searched
 _CHECK_EVERY = 256  # nodes between two looks at the clock
-_ROW = max(WIDTH) + 2  # a move list: two killers and the best-ranked points
+_ROW = max(WIDTH) + _WIDE + 2  # a move list: two killers and the best-ranked points
 # Transposition table entries, a power of two: 16 MB. Kept from move to move, the table holds
 # much of the last move's search only this large (2^18 kept scored no better than a fresh
 # table a move; 2^22 no better than 2^20: bench/STRENGTH.md).
@@ -146,7 +154,7 @@ def node(sr, tr, me, depth, alpha, beta, ply):  # type: ignore[no-untyped-def]
         return WIN - ply
     if theirs > 1:
         return -(WIN - ply - 1)
-    row = t.moves[ply]
+    row, wide = t.moves[ply], ply >= 2 and depth >= _WIDE_DEPTH
     if theirs:
         if not may_play(sr, block, me):
             return -(WIN - ply - 1)
@@ -162,7 +170,7 @@ def node(sr, tr, me, depth, alpha, beta, ply):  # type: ignore[no-untyped-def]
             static = evaluate(s, me)
             if static - _FUTILE_MARGIN * depth >= beta:
                 return static  # the opponent is not expected to make up the margin
-        count = _moves(sr, tr, me, opp, ply, row, top_theirs >= OPEN_FOUR)
+        count = _moves(sr, tr, me, opp, ply, row, top_theirs >= OPEN_FOUR, wide)
     key = s.hash[0] ^ s.side[me - 1]
     slot = key & (TT_SIZE - 1)
     data = probe(t, key, slot)
@@ -208,6 +216,8 @@ def node(sr, tr, me, depth, alpha, beta, ply):  # type: ignore[no-untyped-def]
             cut = 0
             if quiet and depth >= _LATE_DEPTH and played >= _LATE:
                 cut = 1 if played < _LATER else 2
+            if wide and played >= _NARROW:
+                cut = _WIDE_CUT
             score = -node(sr, tr, opp, depth - 1 - cut, -alpha - 1, -alpha, ply + 1)
             if cut and score > alpha and not t.stop[0]:
                 score = -node(sr, tr, opp, depth - 1, -alpha - 1, -alpha, ply + 1)
@@ -337,14 +347,15 @@ def _leaf(sr, tr, me, ply, fours, beta):  # type: ignore[no-untyped-def]
 
 
 @lean
-def _moves(sr, tr, me, opp, ply, row, three):  # type: ignore[no-untyped-def]
+def _moves(sr, tr, me, opp, ply, row, three, wide):  # type: ignore[no-untyped-def]
     """Write into `row` the moves to search at a node with no five-point on the board, best
     first: the killers, then the best-ranked points near the stones (`kernels.ranked`'s
-    order, the top `WIDTH` of it), past ply 1 by threat tier and history; return how many.
+    order, the top `WIDTH` of it, `_WIDE` more if `wide`), past ply 1 by threat tier and
+    history; return how many.
     Facing the opponent's `three`, only the own fours and the blocks."""
     s, t = deref(sr), deref(tr)
     c, o = me - 1, opp - 1
-    width = WIDTH[min(ply, len(WIDTH) - 1)]
+    width = WIDTH[min(ply, len(WIDTH) - 1)] + (_WIDE if wide else 0)
     keys = t.keys[ply]
     kept = 2  # row[0:2] is for the killers; the best-ranked go sorted into row[2:]
     for j in range(s.cells.shape[0]):
