@@ -7,16 +7,16 @@ facing the opponent's three, the moves are the own fours and the points of the o
 line; otherwise the best-ranked points near the stones (`kernels.ranked`). At the horizon a
 small VCF (`ai.gomoku.vcf`) runs when the static evaluation does not already reach beta (a
 win found there would fail high all the same; the VCF was two thirds of the nodes, and this
-halves them to a depth: bench/STRENGTH.md); a few plies before it, a
-null-window node whose static worth is far above beta returns it (futility pruning, which the
-static worth's evenness between plies allows: `state.evaluate`), late quiet moves are
-searched shallower first (late-move reductions), as are a few moves past the width
-(`_WIDE`), and a node the table has no entry for is
-searched a ply shallower (internal iterative reduction). A transposition table (`Tables`: a
-hash-indexed array, always replaced; the player keeps it from move to move, so a forced win
-in it counts its plies from its own node, not from the root), two killer moves per ply and a
-history table order the moves; a node one of whose moves leads to a position the table
-already proves refutes it ends there (enhanced transposition cutoff, `_ETC_DEPTH`). Threads
+halves them to a depth: bench/STRENGTH.md); a few plies before it, a null-window node whose
+static worth is far above beta returns it (futility pruning, which the static worth's
+evenness between plies allows: `state.evaluate`), late quiet moves are searched shallower
+first (late-move reductions), as are a few moves past the width (`_WIDE`), and a node the
+table has no entry for is searched a ply shallower (internal iterative reduction). A
+transposition table (`Tables`: a hash-indexed array, always replaced; the player keeps it
+from move to move, so a forced win in it counts its plies from its own node, not from the
+root), two killer moves per ply and a history table order the moves; a node one of whose
+moves leads to a position the table already proves refutes it ends there (enhanced
+transposition cutoff, `_ETC_DEPTH`). Threads
 searching one root share the table (`ai.gomoku.search`): an entry is a word of data and a lock
 word, the position's key xor that data, so an entry half written by another thread fails the
 check and reads as empty. They share too a table of the moves being searched, so that
