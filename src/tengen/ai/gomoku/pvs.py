@@ -63,8 +63,8 @@ _LATE_DEPTH, _LATE, _LATER = 3, 3, 7
 # Past the width: a node past ply 1 with this depth or more left lists `_WIDE` more of the
 # best-ranked points than `WIDTH` allows and searches them `_WIDE_CUT` plies shallower first
 # (again at full depth when they beat alpha), so that a refutation ranked just past the width
-# is not out of sight (in nine of seventeen of the player's blunders Rapfi's move ranked 8th or
-# later; bench/STRENGTH.md).
+# is not out of sight (the player's ranking put Rapfi's move 8th or later in nine of seventeen
+# of its blunders, at the root, where 16 moves are searched; bench/STRENGTH.md).
 _WIDE_DEPTH, _WIDE, _WIDE_CUT = 3, 4, 3
 _NARROW = WIDTH[-1] + 2  # moves past this many (the killers and `WIDTH`) are the wide ones
 # Internal iterative reduction: a node this deep or deeper, not facing a four, that the table
