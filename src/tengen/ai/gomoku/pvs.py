@@ -16,16 +16,16 @@ transposition table (`Tables`: a hash-indexed array, always replaced; the player
 from move to move, so a forced win in it counts its plies from its own node, not from the
 root), two killer moves per ply and a history table order the moves; a node one of whose
 moves leads to a position the table already proves refutes it ends there (enhanced
-transposition cutoff, `_ETC_DEPTH`). Threads
-searching one root share the table (`ai.gomoku.search`): an entry is a word of data and a lock
-word, the position's key xor that data, so an entry half written by another thread fails the
-check and reads as empty. They share too a table of the moves being searched, so that
-threads on one tree put off the moves another is on and take different siblings
-(`_SPLIT_DEPTH`). Past the deadline the search sets ``stop`` and unwinds; what it returns
-then is meaningless (the caller drops the iteration). Python (`ai.gomoku.search`, looping
-over the root moves) calls `root`, which pins the state and tables, so that `node` and what it
-calls take a pointer to each (`core.refs`): passing their arrays by value copied some 300
-words a call, and the search takes 0.85 times the time without (bench/STRENGTH.md).
+transposition cutoff, `_ETC_DEPTH`). Threads searching one root share the table
+(`ai.gomoku.search`): an entry is a word of data and a lock word, the position's key xor that
+data, so an entry half written by another thread fails the check and reads as empty. They share
+too a table of the moves being searched, so that threads on one tree put off the moves another
+is on and take different siblings (`_SPLIT_DEPTH`). Past the deadline the search sets ``stop``
+and unwinds; what it returns then is meaningless (the caller drops the iteration). Python
+(`ai.gomoku.search`, looping over the root moves) calls `root`, which pins the state and
+tables, so that `node` and what it calls take a pointer to each (`core.refs`): passing their
+arrays by value copied some 300 words a call, and the search takes 0.85 times the time without
+(bench/STRENGTH.md).
 """
 
 from __future__ import annotations
