@@ -69,9 +69,13 @@ def win_rate(value: int) -> float:
     return 1.0 / (1.0 + math.exp(-value / SCALE))
 
 
-def read_games(dirs: list[Path]) -> list[tuple[str, list[Move], int, float]]:
+def read_games(
+    dirs: list[Path], opponent: str | None = "rapfi"
+) -> list[tuple[str, list[Move], int, float]]:
     """Each game's rule, moves, tengen's colour index (0 Black) and Black's result (1 won,
-    0 lost, 0.5 otherwise) from match directories."""
+    0 lost, 0.5 otherwise) from match directories: the games against `opponent` (a player's
+    name in the records), or with None every game (a head-to-head's, tengen's colour then
+    that of the name sorting first)."""
     games = []
     for folder in dirs:
         for path in sorted(folder.glob("**/games/*.sgf")):
@@ -81,10 +85,13 @@ def read_games(dirs: list[Path]) -> list[tuple[str, list[Move], int, float]]:
             white = re.search(r"PW\[([^\]]*)\]", text)
             if not (rule and black and white) or rule.group(1) not in RULES:
                 continue
-            if "rapfi" not in (black.group(1), white.group(1)):
+            if opponent is not None and opponent not in (black.group(1), white.group(1)):
                 continue
             moves = [(ord(a) - 97, ord(b) - 97) for a, b in re.findall(r";[BW]\[(\w)(\w)\]", text)]
-            ours = 1 if black.group(1) == "rapfi" else 0
+            if opponent is not None:
+                ours = int(black.group(1) == opponent)
+            else:
+                ours = int(black.group(1) > white.group(1))
             games.append((rule.group(1), moves, ours, black_result(text)))
     return games
 
