@@ -270,17 +270,19 @@ def test_a_move_whose_position_the_table_proves_refutes_the_node_ends_it_unsearc
         return pos, me, int(pos.s.hash[0] ^ pos.s.side[me - 1])
 
     def cut(moves: list[tuple[int, int]], m: int, stored: int, flag: int) -> tuple[int, int]:
-        """The node's score (depth 3, window (-1, 0)) and nodes after the position `m` leads
-        to is stored with score -5 (0 - 5 for the node) at depth `stored` with `flag`."""
+        """The node's score above its static worth w (depth 3, window (w - 1, w), which the
+        futility cut never ends) and its nodes, after the position `m` leads to is stored with
+        score -(w + 5) (w + 5 for the node) at depth `stored` with `flag`."""
         pos, me, key = parent(moves)
+        w = pos.evaluate(me)
         t = tables(pos.n, time.monotonic() + 600)
         child = key ^ int(pos.s.zob[me - 1, m]) ^ int(pos.s.side[0] ^ pos.s.side[1])
-        store(t, child, child & (TT_SIZE - 1), -5, stored, flag, 0)
-        score = int(k.root(pos.s, t, me, 3, -1, 0, 1))
+        store(t, child, child & (TT_SIZE - 1), -(w + 5), stored, flag, 0)
+        score = int(k.root(pos.s, t, me, 3, w - 1, w, 1))
         data = probe(t, key, key & (TT_SIZE - 1))
         if pos.nodes == 1:
             assert fields(data)[1:] == (3, LOWER, m)
-        return score, pos.nodes
+        return score - w, pos.nodes
 
     quiet = [(7, 7), (8, 8), (7, 8), (6, 6), (9, 7)]
     pos, me, _ = parent(quiet)

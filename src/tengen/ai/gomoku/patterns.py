@@ -23,6 +23,7 @@ fives are always the judge's. Renju's fouls are not patterns: the player asks th
 from __future__ import annotations
 
 import functools
+from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
@@ -51,6 +52,11 @@ COMBO_WORTH = {OPEN_FOUR: 4_000, FOUR_THREE: 2_500, DOUBLE_THREE: 900}
 # evaluation alone, a little better (bench/STRENGTH.md), so each keeps its own.
 EVAL_WORTH = (0, -20, 10, 14, 30, 66, 86, 184, 142, 12_000)
 EVAL_COMBO_WORTH = {OPEN_FOUR: 974, FOUR_THREE: 1_968, FOUR: 117, DOUBLE_THREE: 214, THREE: 91}
+# On top of those, under a rule with a table here (`shape_worths`: freestyle), a worth for each
+# common shape of a point (its four patterns as a multiset), fitted the same way to who won the
+# player's head-to-head games with the worths above as one input, and halved: the fit's own
+# worths predict the games better still and played worse; halved, better (bench/STRENGTH.md).
+WORTHS = Path(__file__).resolve().parent / "worths"
 # Where each class (0 .. WIN) puts a move in the searches' order (`ai.gomoku.kernels.rank_key`):
 # a lone closed four ranks with the threes, by worth, not above them all. Ranked above, the
 # fours filled the searches' few slots a node, and most of Rapfi's winning lines that the
@@ -144,9 +150,27 @@ def combo_class(patterns: tuple[int, ...] | list[int]) -> int:
 
 
 @functools.cache
-def combos() -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int8]]:
+def shape_worths(rule: Rule) -> dict[tuple[int, ...], int]:
+    """What the evaluation adds for a point of each shape under `rule` (its four patterns,
+    sorted), from ``worths/<rule>.txt`` (bench/gomoku_eval_fit.py ``--shapes``: a line is four
+    pattern names and a worth); none for a rule without a table."""
+    path = WORTHS / f"{rule.value}.txt"
+    if not path.exists():
+        return {}
+    found = {}
+    for line in path.read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            *names, worth = line.split()
+            found[tuple(sorted(NAMES.index(name) for name in names))] = int(worth)
+    return found
+
+
+@functools.cache
+def combos(rule: Rule) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int8]]:
     """For every four patterns (as ``p0 + 10 p1 + 100 p2 + 1000 p3``): the point's worth
-    (row 0 in the move order, row 1 in the evaluation) and its threat class."""
+    (row 0 in the move order, row 1 in the evaluation, with `rule`'s shape worths) and its
+    threat class."""
+    shapes = shape_worths(rule)
     worth = np.zeros((2, 10_000), dtype=np.int32)
     kind = np.zeros(10_000, dtype=np.int8)
     for code in range(10_000):
@@ -155,4 +179,5 @@ def combos() -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int8]]:
         kind[code] = c
         worth[0, code] = sum(WORTH[p] for p in pats) + COMBO_WORTH.get(c, 0)
         worth[1, code] = sum(EVAL_WORTH[p] for p in pats) + EVAL_COMBO_WORTH.get(c, 0)
+        worth[1, code] += shapes.get(tuple(sorted(pats)), 0)
     return worth, kind

@@ -118,10 +118,10 @@ def _top(tally, c):  # type: ignore[no-untyped-def]
 @lean_inline
 def evaluate(s, stone):  # type: ignore[no-untyped-def]
     """The static worth for `stone`, to move: its points' worth in the evaluation minus the
-    opponent's at 3/4 (it moves second), as `patterns.EVAL_WORTH` was fitted. It stays even
-    from one ply to the next, as `ai.gomoku.pvs`'s futility pruning needs: an open-four point
-    of the opponent, the side to move's to block, counts about a thousand, where the move
-    order's worths give it 5,500 and more."""
+    opponent's at 3/4 (it moves second), as `patterns.EVAL_WORTH` and the shape worths were
+    fitted. It stays even from one ply to the next, as `ai.gomoku.pvs`'s futility pruning
+    needs: an open-four point of the opponent, the side to move's to block, counts about a
+    thousand, where the move order's worths give it 5,500 and more."""
     return s.total[stone - 1] - (s.total[2 - stone] * 3) // 4
 
 
