@@ -129,6 +129,22 @@ def test_the_wheel_ships_the_gomoku_opening_book(installed: Path) -> None:
         assert openings >= 8
 
 
+def test_the_wheel_ships_the_gomoku_shape_worths(installed: Path) -> None:
+    """The evaluation's fitted table is package data: a wheel without it would play freestyle
+    on the line worths alone, silently (`patterns.shape_worths` has no table for a rule whose
+    file is missing)."""
+    code = (
+        "from tengen.ai.gomoku import patterns; from tengen.gomoku import Rule; "
+        "print(len(patterns.shape_worths(Rule.FREESTYLE)))"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    done = subprocess.run(
+        [installed / "python", "-c", code], capture_output=True, text=True, env=env, cwd=installed
+    )
+    assert done.returncode == 0, done.stderr
+    assert int(done.stdout) >= 100
+
+
 def test_the_installed_wheel_serves_the_page_and_its_static_files(server: str) -> None:
     page = fetch(f"{server}/").decode()
     assert "<html" in page.lower()
