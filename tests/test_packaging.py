@@ -110,18 +110,24 @@ def test_the_wheel_ships_the_type_marker(installed: Path) -> None:
     assert run(installed / "python", "-c", code).strip() == "True"
 
 
+def outside(installed: Path, code: str) -> str:
+    """What the installed package's Python prints running `code`, away from the source tree
+    (no PYTHONPATH, in the environment's folder)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    done = subprocess.run(
+        [installed / "python", "-c", code], capture_output=True, text=True, env=env, cwd=installed
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
 def test_the_wheel_ships_the_gomoku_opening_book(installed: Path) -> None:
     code = (
         "from tengen.ai.gomoku import book; from tengen.gomoku import Rule; "
         "[print(len(book.table(r)), len(book.swap2_openings(r))) "
         "for r in (Rule.FREESTYLE, Rule.RENJU)]"
     )
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    done = subprocess.run(
-        [installed / "python", "-c", code], capture_output=True, text=True, env=env, cwd=installed
-    )
-    assert done.returncode == 0, done.stderr
-    lines = done.stdout.splitlines()  # each rule's positions, and its swap2 openings
+    lines = outside(installed, code).splitlines()  # each rule's positions, swap2 openings
     assert len(lines) == 2
     for line in lines:
         positions, openings = map(int, line.split())
@@ -137,12 +143,7 @@ def test_the_wheel_ships_the_gomoku_shape_worths(installed: Path) -> None:
         "from tengen.ai.gomoku import patterns; from tengen.gomoku import Rule; "
         "print(len(patterns.shape_worths(Rule.FREESTYLE)))"
     )
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    done = subprocess.run(
-        [installed / "python", "-c", code], capture_output=True, text=True, env=env, cwd=installed
-    )
-    assert done.returncode == 0, done.stderr
-    assert int(done.stdout) >= 100
+    assert int(outside(installed, code)) >= 100
 
 
 def test_the_installed_wheel_serves_the_page_and_its_static_files(server: str) -> None:
