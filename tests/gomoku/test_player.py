@@ -12,6 +12,7 @@ import time
 import pytest
 
 from tengen.ai.gomoku.pvs import _CHECK_EVERY
+from tengen.ai.gomoku.vcf import CLOCK_EVERY
 from tengen.ai.gomoku_player import GomokuPlayer
 from tengen.core.color import Color
 from tengen.core.coords import Point
@@ -252,9 +253,9 @@ def test_a_move_ends_within_a_few_looks_at_the_clock_past_its_time_limit(
     the move's limit (the search, the threat solvers and the defence share one deadline; the
     search's nodes between two looks are bounded in tests/ai/test_gomoku_pvs.py): the look that
     stops the search, and before it, since its last look, those of its horizon's VCFs, which
-    look every 64 of the nodes they all count (`ai.gomoku.vcf`)."""
+    look every `CLOCK_EVERY` of the nodes they all count (`ai.gomoku.vcf`)."""
     limit = 0.4
-    most = 1 + _CHECK_EVERY // 64
+    most = 1 + _CHECK_EVERY // CLOCK_EVERY
     game = GomokuGame(GomokuRules(rule))
     players = {c: GomokuPlayer(int(c), time_limit=limit, threads=1) for c in Color}
     clock = TickingClock()

@@ -20,6 +20,7 @@ from tengen.core.refs import deref, pin
 NOT_FOUND, OUT_OF_BUDGET = -1, -2
 VCF_ROWS = 32  # depths searched at most (one move list each)
 FAIL_SIZE = 1 << 16  # entries of the fail table, a power of two
+CLOCK_EVERY = 64  # nodes between two looks at the clock, a power of two (the VCT's too)
 # A level's numbers in ``State.frame``: the next of its fours to try, how many it has, the one
 # four allowed (facing the defender's four: its five-point) or -1, its fail-table key, and the
 # four being tried with the defender's block.
@@ -55,7 +56,7 @@ def vcf(state, a, depth, limit, deadline):  # type: ignore[no-untyped-def]
             if (f[_ONLY] >= 0 and m != f[_ONLY]) or not may_play(sr, m, a):
                 continue
             s.nodes[0] += 1
-            if s.nodes[0] > limit or (s.nodes[0] & 63 == 0 and clock() > deadline):
+            if s.nodes[0] > limit or (s.nodes[0] & (CLOCK_EVERY - 1) == 0 and clock() > deadline):
                 _unwind(sr, level + 1, top)
                 return OUT_OF_BUDGET
             play(sr, m, a)

@@ -19,7 +19,7 @@ from tengen.ai.gomoku import kernels
 from tengen.ai.gomoku.fouls import may_play
 from tengen.ai.gomoku.patterns import FOUR, THREE
 from tengen.ai.gomoku.state import clock, play, survey, undo
-from tengen.ai.gomoku.vcf import FAIL_SIZE, NOT_FOUND, OUT_OF_BUDGET, ordered, vcf
+from tengen.ai.gomoku.vcf import CLOCK_EVERY, FAIL_SIZE, NOT_FOUND, OUT_OF_BUDGET, ordered, vcf
 from tengen.core.jit import lean
 from tengen.core.refs import deref, pin
 
@@ -145,7 +145,7 @@ def _defences(sr, a, row):  # type: ignore[no-untyped-def]
 
 @lean
 def _spent(sr, limit, deadline):  # type: ignore[no-untyped-def]
-    """Count a node; whether the budget is spent (the clock is read every 64 nodes)."""
+    """Count a node; whether the budget is spent (the clock is read every `CLOCK_EVERY` nodes)."""
     s = deref(sr)
     s.nodes[0] += 1
-    return s.nodes[0] > limit or (s.nodes[0] & 63 == 0 and clock() > deadline)
+    return s.nodes[0] > limit or (s.nodes[0] & (CLOCK_EVERY - 1) == 0 and clock() > deadline)
