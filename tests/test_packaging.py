@@ -26,9 +26,12 @@ STATIC = ROOT / "src" / "tengen" / "web" / "static"
 pytestmark = pytest.mark.packaging
 
 
-def run(*argv: str | Path) -> str:
-    """Run a command; its stdout, or a failure showing what it printed."""
-    done = subprocess.run([str(a) for a in argv], capture_output=True, text=True, timeout=600)
+def run(*argv: str | Path, env: dict[str, str] | None = None, cwd: Path | None = None) -> str:
+    """Run a command (in `env` and `cwd` when given); its stdout, or a failure showing what it
+    printed."""
+    done = subprocess.run(
+        [str(a) for a in argv], capture_output=True, text=True, timeout=600, env=env, cwd=cwd
+    )
     if done.returncode != 0:
         pytest.fail(f"{argv[:3]} exited {done.returncode}:\n{done.stdout}\n{done.stderr}")
     return done.stdout
@@ -114,11 +117,7 @@ def outside(installed: Path, code: str) -> str:
     """What the installed package's Python prints running `code`, away from the source tree
     (no PYTHONPATH, in the environment's folder)."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    done = subprocess.run(
-        [installed / "python", "-c", code], capture_output=True, text=True, env=env, cwd=installed
-    )
-    assert done.returncode == 0, done.stderr
-    return done.stdout
+    return run(installed / "python", "-c", code, env=env, cwd=installed)
 
 
 def test_the_wheel_ships_the_gomoku_opening_book(installed: Path) -> None:
