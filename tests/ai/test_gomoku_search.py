@@ -98,8 +98,8 @@ def test_incremental_patterns_equal_a_fresh_count(
 
 
 def test_the_shape_worths_are_the_fitted_tables_lines() -> None:
-    """Each line of a rule's table is a shape (four pattern names) and its worth; freestyle has
-    the only table, so under the other rules the evaluation is the line worths alone."""
+    """Each line of the fitted table is a shape (four pattern names) and its worth; freestyle
+    and renju add it, so under the other rules the evaluation is the line worths alone."""
     table = patterns.WORTHS / "freestyle.txt"
     lines = [x.split() for x in table.read_text().splitlines() if not x.startswith("#")]
     assert len(lines) > 100
@@ -109,14 +109,16 @@ def test_the_shape_worths_are_the_fitted_tables_lines() -> None:
     }
     assert all(len(line) == 5 for line in lines)
     assert patterns.shape_worths(Rule.FREESTYLE) == expected
-    worth, kind = patterns.combos(Rule.FREESTYLE)
-    for rule in (Rule.STANDARD, Rule.RENJU, Rule.CARO):
-        assert patterns.shape_worths(rule) == {}
-        plain, plain_kind = patterns.combos(rule)
-        assert (worth[0] == plain[0]).all() and (kind == plain_kind).all()
-        for code in range(10_000):  # the evaluation's row: the shape's worth added
-            shape = tuple(sorted((code // 10**d) % 10 for d in range(4)))
-            assert worth[1, code] - plain[1, code] == expected.get(shape, 0)
+    assert patterns.shape_worths(Rule.RENJU) == expected
+    for fitted in (Rule.FREESTYLE, Rule.RENJU):
+        worth, kind = patterns.combos(fitted)
+        for rule in (Rule.STANDARD, Rule.CARO):
+            assert patterns.shape_worths(rule) == {}
+            plain, plain_kind = patterns.combos(rule)
+            assert (worth[0] == plain[0]).all() and (kind == plain_kind).all()
+            for code in range(10_000):  # the evaluation's row: the shape's worth added
+                shape = tuple(sorted((code // 10**d) % 10 for d in range(4)))
+                assert worth[1, code] - plain[1, code] == expected.get(shape, 0)
 
 
 def _worth(lines: list[int], worth: tuple[int, ...], combo: dict[int, int]) -> int:
