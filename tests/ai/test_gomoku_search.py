@@ -88,7 +88,7 @@ def test_incremental_patterns_equal_a_fresh_count(
         lines = [[int(p) for p in pos.pat[c, j]] for j in empty]
         order = [_worth(x, patterns.WORTH, patterns.COMBO_WORTH) for x in lines]
         assert [int(pos.val[c, j]) for j in empty] == order
-        shapes = patterns.shape_worths(rule)
+        shapes = patterns.shape_worths()
         evaluation = [
             _worth(x, patterns.EVAL_WORTH, patterns.EVAL_COMBO_WORTH)
             + shapes.get(tuple(sorted(x)), 0)
@@ -98,27 +98,23 @@ def test_incremental_patterns_equal_a_fresh_count(
 
 
 def test_the_shape_worths_are_the_fitted_tables_lines() -> None:
-    """Each line of the fitted table is a shape (four pattern names) and its worth; freestyle
-    and renju add it, so under the other rules the evaluation is the line worths alone."""
-    table = patterns.WORTHS / "freestyle.txt"
-    lines = [x.split() for x in table.read_text().splitlines() if not x.startswith("#")]
+    """Each line of the fitted table is a shape (four pattern names) and its worth, which the
+    evaluation's row adds to the point's line worths, and the move order's does not."""
+    lines = [x.split() for x in patterns.SHAPE_TABLE.read_text().splitlines()]
+    lines = [line for line in lines if line and not line[0].startswith("#")]
     assert len(lines) > 100
+    assert all(len(line) == 5 for line in lines)
     expected = {
         tuple(sorted(patterns.NAMES.index(name) for name in line[:4])): int(line[4])
         for line in lines
     }
-    assert all(len(line) == 5 for line in lines)
-    assert patterns.shape_worths(Rule.FREESTYLE) == expected
-    assert patterns.shape_worths(Rule.RENJU) == expected
-    for fitted in (Rule.FREESTYLE, Rule.RENJU):
-        worth, kind = patterns.combos(fitted)
-        for rule in (Rule.STANDARD, Rule.CARO):
-            assert patterns.shape_worths(rule) == {}
-            plain, plain_kind = patterns.combos(rule)
-            assert (worth[0] == plain[0]).all() and (kind == plain_kind).all()
-            for code in range(10_000):  # the evaluation's row: the shape's worth added
-                shape = tuple(sorted((code // 10**d) % 10 for d in range(4)))
-                assert worth[1, code] - plain[1, code] == expected.get(shape, 0)
+    assert patterns.shape_worths() == expected
+    worth, _ = patterns.combos()
+    for code in range(10_000):
+        pats = [(code // 10**d) % 10 for d in range(4)]
+        assert worth[0, code] == _worth(pats, patterns.WORTH, patterns.COMBO_WORTH)
+        line = _worth(pats, patterns.EVAL_WORTH, patterns.EVAL_COMBO_WORTH)
+        assert worth[1, code] - line == expected.get(tuple(sorted(pats)), 0)
 
 
 def _worth(lines: list[int], worth: tuple[int, ...], combo: dict[int, int]) -> int:

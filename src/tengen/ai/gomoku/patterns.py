@@ -52,13 +52,12 @@ COMBO_WORTH = {OPEN_FOUR: 4_000, FOUR_THREE: 2_500, DOUBLE_THREE: 900}
 # evaluation alone, a little better (bench/STRENGTH.md), so each keeps its own.
 EVAL_WORTH = (0, -20, 10, 14, 30, 66, 86, 184, 142, 12_000)
 EVAL_COMBO_WORTH = {OPEN_FOUR: 974, FOUR_THREE: 1_968, FOUR: 117, DOUBLE_THREE: 214, THREE: 91}
-# On top of those, under a rule with a table here (`shape_worths`), a worth for each common
-# shape of a point (its four patterns as a multiset), fitted the same way to who won the
-# player's freestyle head-to-head games with the worths above as one input, and halved: the
-# fit's own worths predict the games better still and played worse; halved, better. Renju
-# plays the freestyle table too: head to head it played better with it (bench/STRENGTH.md).
-WORTHS = Path(__file__).resolve().parent / "worths"
-TABLE = {Rule.FREESTYLE: "freestyle", Rule.RENJU: "freestyle"}
+# On top of those, a worth for each common shape of a point (its four patterns as a multiset,
+# `shape_worths`), fitted the same way to who won the player's freestyle head-to-head games
+# with the worths above as one input, and halved: the fit's own worths predict the games
+# better still and played worse; halved, better. Every rule adds it: head to head, renju,
+# standard and caro played better with it too (bench/STRENGTH.md).
+SHAPE_TABLE = Path(__file__).resolve().parent / "worths" / "freestyle.txt"
 # Where each class (0 .. WIN) puts a move in the searches' order (`ai.gomoku.kernels.rank_key`):
 # a lone closed four ranks with the threes, by worth, not above them all. Ranked above, the
 # fours filled the searches' few slots a node, and most of Rapfi's winning lines that the
@@ -152,15 +151,12 @@ def combo_class(patterns: tuple[int, ...] | list[int]) -> int:
 
 
 @functools.cache
-def shape_worths(rule: Rule) -> dict[tuple[int, ...], int]:
-    """What the evaluation adds for a point of each shape under `rule` (its four patterns,
-    sorted), from its table in ``worths/`` (bench/gomoku_eval_fit.py ``--shapes``: a line is
-    four pattern names and a worth); none for a rule without a table."""
-    if rule not in TABLE:
-        return {}
-    path = WORTHS / f"{TABLE[rule]}.txt"
+def shape_worths() -> dict[tuple[int, ...], int]:
+    """What the evaluation adds for a point of each shape (its four patterns, sorted), from
+    `SHAPE_TABLE` (bench/gomoku_eval_fit.py ``--shapes``: a line is four pattern names and a
+    worth)."""
     found = {}
-    for line in path.read_text().splitlines():
+    for line in SHAPE_TABLE.read_text().splitlines():
         if line.strip() and not line.startswith("#"):
             *names, worth = line.split()
             found[tuple(sorted(NAMES.index(name) for name in names))] = int(worth)
@@ -168,11 +164,11 @@ def shape_worths(rule: Rule) -> dict[tuple[int, ...], int]:
 
 
 @functools.cache
-def combos(rule: Rule) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int8]]:
+def combos() -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int8]]:
     """For every four patterns (as ``p0 + 10 p1 + 100 p2 + 1000 p3``): the point's worth
-    (row 0 in the move order, row 1 in the evaluation, with `rule`'s shape worths) and its
-    threat class."""
-    shapes = shape_worths(rule)
+    (row 0 in the move order, row 1 in the evaluation, with the shape worths) and its threat
+    class."""
+    shapes = shape_worths()
     worth = np.zeros((2, 10_000), dtype=np.int32)
     kind = np.zeros(10_000, dtype=np.int8)
     for code in range(10_000):
