@@ -13,17 +13,23 @@ and of the fitted worths, and the fitted worths in the evaluation's units (scale
 both predict as steeply): what `patterns.EVAL_WORTH` and `EVAL_COMBO_WORTH` hold.
 
 With ``--shapes FILE`` it fits instead a worth for each point shape (the multiset of a point's
-four line patterns) on top of the evaluation on ``PYTHONPATH``, which stays one input of the
-regression, so that what is fitted is what to add to it: each shape's count on the side to
-move's points less ``--share`` of the opponent's, for the shapes whose counts sum in absolute
-value to ``--least`` or more over the positions, ridge-regularised and standardised (the
-evaluation and the constant not penalised). FILE gets their worths in the evaluation's units
-times ``--scale``, what `patterns.shape_worths` reads (``src/tengen/ai/gomoku/worths/``).
-``--every`` takes every game, not only those against Rapfi (a head-to-head's games).
+four line patterns) on top of the evaluation's line worths (the evaluation on ``PYTHONPATH``
+less its own shape worths for the rule), which stay one input of the regression, so that what
+is fitted is what to add to them: each shape's count on the side to move's points less
+``--share`` of the opponent's, for the shapes whose counts sum in absolute value to ``--least``
+or more over the positions, ridge-regularised (``--ridge``) and standardised (the line worths
+and the constant not penalised). With ``--prior TABLE`` the table's worths at full size
+(divided by ``--scale``) are one more unpenalised input, so that the shapes' worths are drawn
+toward a multiple of it rather than toward nothing: how renju's table was fitted, on fewer
+games, toward freestyle's. FILE gets the worths in the evaluation's units times ``--scale``,
+what `patterns.shape_worths` reads (``src/tengen/ai/gomoku/worths/``). ``--every`` takes every
+game, not only those against Rapfi (a head-to-head's games).
 
 Run: ``python bench/gomoku_eval_fit.py /tmp/match-a /tmp/match-b --rule freestyle``, or
 ``python bench/gomoku_eval_fit.py /tmp/h2h/A1 /tmp/h2h/B1 --every --shapes
-src/tengen/ai/gomoku/worths/freestyle.txt``.
+src/tengen/ai/gomoku/worths/freestyle.txt``, or for renju ``... --rule renju --every --ridge
+0.03 --prior src/tengen/ai/gomoku/worths/freestyle.txt --shapes
+src/tengen/ai/gomoku/worths/renju.txt``.
 """
 
 from __future__ import annotations
@@ -39,7 +45,7 @@ import numpy.typing as npt
 os.environ.setdefault("TENGEN_JIT", "compiled")
 
 from gomoku_quality import read_games
-from tengen.ai.gomoku.patterns import NAMES, OPEN_FOUR, WIN
+from tengen.ai.gomoku.patterns import NAMES, OPEN_FOUR, WIN, read_shapes, shape_worths
 from tengen.ai.gomoku.position import Position
 from tengen.gomoku import Rule
 
@@ -133,17 +139,19 @@ def main() -> None:
     parser.add_argument("--shapes", type=Path, help="fit the shapes' worths, written here")
     parser.add_argument("--least", type=float, default=1000.0)
     parser.add_argument("--scale", type=float, default=0.5)
+    parser.add_argument("--ridge", type=float, default=1e-3, help="the shapes' penalty")
+    parser.add_argument("--prior", type=Path, help="a table the shapes are drawn toward")
     args = parser.parse_args()
     played = games(args.dirs, args.rule, args.every)
     x, y, static, number, shapes = positions(played, Rule(args.rule))
     held = number % 5 == 0
     one = np.ones((len(y), 1))
     print(f"{len(played)} games, {len(y)} positions ({held.sum()} held out)")
+    if args.shapes:
+        fit_shapes(args, shapes, static, y, held)
+        return
     now = np.hstack([static[:, None] / 1000, one])
     w_now = fit(now[~held], y[~held], ridge=0)
-    if args.shapes:
-        fit_shapes(args, shapes, now, y, held, w_now)
-        return
     half = x.shape[1] // 2
     counts = x[:, :half] - args.share * x[:, half:]
     scale = counts[~held].std(0) + 1e-9
@@ -163,28 +171,53 @@ def main() -> None:
 def fit_shapes(
     args: argparse.Namespace,
     shapes: npt.NDArray[np.int16],
-    now: Floats,
+    static: Floats,
     y: Floats,
     held: npt.NDArray[np.bool_],
-    w_now: Floats,
 ) -> None:
-    """``--shapes``: fit the shapes' worths on top of the evaluation (`now`: its worth and a
-    constant, `w_now` their fit) and write them to ``args.shapes``."""
+    """``--shapes``: fit the shapes' worths on top of the evaluation's line worths (`static`
+    less the rule's shape worths) and write them to ``args.shapes``."""
     n = len(SHAPES)
-    counts = shapes[:, :n].astype(np.float32) - np.float32(args.share) * shapes[:, n:]
+    counts = shapes[:, :n].astype(np.float64) - args.share * shapes[:, n:]
+    own, prior = table(shape_worths(Rule(args.rule))), np.zeros(n)
+    if args.prior:
+        prior = table(read_shapes(args.prior)) / args.scale
+    one = np.ones((len(y), 1))
+    # The line worths, then the prior's sum if there is one: inputs not penalised.
+    lines = np.hstack([(static - counts @ own)[:, None], counts @ prior[:, None]]) / 1000
+    lines = lines[:, : 1 + bool(args.prior)]
     used = np.abs(counts).sum(0) >= args.least
     x = counts[:, used]
     scale = x[~held].std(0) + 1e-6
-    both = np.hstack([now[:, :1], x / scale, now[:, 1:]])
-    w = fit(both[~held], y[~held], free=(0, both.shape[1] - 1))
-    print(f"{used.sum()} shapes; held-out log-loss: the evaluation now "
-          f"{log_loss(now[held], w_now, y[held]):.4f}, with the shapes "
+    both = np.hstack([lines, x / scale, one])
+    free = (*range(lines.shape[1]), both.shape[1] - 1)
+    w = fit(both[~held], y[~held], args.ridge, free)
+    for name, inputs in (("the evaluation", static[:, None] / 1000), ("its line worths",
+                         lines[:, :1]), ("the line worths and the prior", lines)):  # fmt: skip
+        x_ = np.hstack([inputs, one])
+        print(f"held-out log-loss, {name}: "
+              f"{log_loss(x_[held], fit(x_[~held], y[~held], ridge=0), y[held]):.4f}")  # fmt: skip
+    print(f"{used.sum()} shapes; held-out log-loss with them "
           f"{log_loss(both[held], w, y[held]):.4f}")  # fmt: skip
-    worths = w[1:-1] / scale / w[0] * 1000 * args.scale
-    lines = [f"# bench/gomoku_eval_fit.py --shapes, {args.rule}, scale {args.scale:g}"]
-    for k, worth in zip(np.flatnonzero(used), worths, strict=True):
-        lines.append(" ".join([*(NAMES[p] for p in SHAPES[k]), str(round(float(worth)))]))
-    args.shapes.write_text("\n".join(lines) + "\n")
+    weight = w[1] if args.prior else 0.0
+    worths = weight * prior
+    worths[used] += w[lines.shape[1] : -1] / scale * 1000
+    worths *= args.scale / w[0]
+    head = [f"# bench/gomoku_eval_fit.py --shapes, {args.rule}, scale {args.scale:g}"]
+    if args.prior:
+        toward = f"toward {args.prior.name} (its weight {weight / w[0]:.2f})"
+        head[0] += f", ridge {args.ridge:g}, {toward}"
+    for k in np.flatnonzero(used | (prior != 0)):
+        head.append(" ".join([*(NAMES[p] for p in SHAPES[k]), str(round(float(worths[k])))]))
+    args.shapes.write_text("\n".join(head) + "\n")
+
+
+def table(worths: dict[tuple[int, ...], int]) -> Floats:
+    """A table of shape worths as a vector over `SHAPES`."""
+    out = np.zeros(len(SHAPES))
+    for k, shape in enumerate(SHAPES):
+        out[k] = worths.get(shape, 0)
+    return out
 
 
 if __name__ == "__main__":

@@ -88,7 +88,7 @@ def test_incremental_patterns_equal_a_fresh_count(
         lines = [[int(p) for p in pos.pat[c, j]] for j in empty]
         order = [_worth(x, patterns.WORTH, patterns.COMBO_WORTH) for x in lines]
         assert [int(pos.val[c, j]) for j in empty] == order
-        shapes = patterns.shape_worths()
+        shapes = patterns.shape_worths(rule)
         evaluation = [
             _worth(x, patterns.EVAL_WORTH, patterns.EVAL_COMBO_WORTH)
             + shapes.get(tuple(sorted(x)), 0)
@@ -97,10 +97,17 @@ def test_incremental_patterns_equal_a_fresh_count(
         assert int(pos.total[c]) == sum(evaluation)
 
 
-def test_the_shape_worths_are_the_fitted_tables_lines() -> None:
-    """Each line of the fitted table is a shape (four pattern names) and its worth, which the
-    evaluation's row adds to the point's line worths, and the move order's does not."""
-    lines = [x.split() for x in patterns.SHAPE_TABLE.read_text().splitlines()]
+@pytest.mark.parametrize(
+    ("rule", "name"),
+    [(Rule.FREESTYLE, "freestyle"), (Rule.STANDARD, "freestyle"), (Rule.CARO, "freestyle"),
+     (Rule.RENJU, "renju")],
+)  # fmt: skip
+def test_the_shape_worths_are_the_fitted_tables_lines(rule: Rule, name: str) -> None:
+    """Each line of the rule's fitted table is a shape (four pattern names) and its worth,
+    which the evaluation's row adds to the point's line worths, and the move order's does
+    not."""
+    assert patterns.shape_table(rule).name == f"{name}.txt"
+    lines = [x.split() for x in patterns.shape_table(rule).read_text().splitlines()]
     lines = [line for line in lines if line and not line[0].startswith("#")]
     assert len(lines) > 100
     assert all(len(line) == 5 for line in lines)
@@ -108,8 +115,8 @@ def test_the_shape_worths_are_the_fitted_tables_lines() -> None:
         tuple(sorted(patterns.NAMES.index(name) for name in line[:4])): int(line[4])
         for line in lines
     }
-    assert patterns.shape_worths() == expected
-    worth, _ = patterns.combos()
+    assert patterns.shape_worths(rule) == expected
+    worth, _ = patterns.combos(rule)
     for code in range(10_000):
         pats = [(code // 10**d) % 10 for d in range(4)]
         assert worth[0, code] == _worth(pats, patterns.WORTH, patterns.COMBO_WORTH)

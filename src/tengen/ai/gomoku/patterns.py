@@ -55,9 +55,10 @@ EVAL_COMBO_WORTH = {OPEN_FOUR: 974, FOUR_THREE: 1_968, FOUR: 117, DOUBLE_THREE: 
 # On top of those, a worth for each common shape of a point (its four patterns as a multiset,
 # `shape_worths`), fitted the same way to who won the player's freestyle head-to-head games
 # with the worths above as one input, and halved: the fit's own worths predict the games
-# better still and played worse; halved, better. Every rule adds it: head to head, renju,
-# standard and caro played better with it too (bench/STRENGTH.md).
-SHAPE_TABLE = Path(__file__).resolve().parent / "worths" / "freestyle.txt"
+# better still and played worse; halved, better. Standard and caro add the freestyle table
+# (head to head, they played better with it); renju has its own, fitted to renju games with
+# the freestyle table as a prior (bench/gomoku_eval_fit.py ``--prior``; bench/STRENGTH.md).
+WORTHS = Path(__file__).resolve().parent / "worths"
 # Where each class (0 .. WIN) puts a move in the searches' order (`ai.gomoku.kernels.rank_key`):
 # a lone closed four ranks with the threes, by worth, not above them all. Ranked above, the
 # fours filled the searches' few slots a node, and most of Rapfi's winning lines that the
@@ -150,13 +151,23 @@ def combo_class(patterns: tuple[int, ...] | list[int]) -> int:
     return THREE if threes else 0
 
 
+def shape_table(rule: Rule) -> Path:
+    """The file of `rule`'s shape worths: renju's own, else freestyle's."""
+    return WORTHS / ("renju.txt" if rule is Rule.RENJU else "freestyle.txt")
+
+
 @functools.cache
-def shape_worths() -> dict[tuple[int, ...], int]:
-    """What the evaluation adds for a point of each shape (its four patterns, sorted), from
-    `SHAPE_TABLE` (bench/gomoku_eval_fit.py ``--shapes``: a line is four pattern names and a
-    worth)."""
+def shape_worths(rule: Rule) -> dict[tuple[int, ...], int]:
+    """What the evaluation adds under `rule` for a point of each shape (its four patterns,
+    sorted), from `shape_table`."""
+    return read_shapes(shape_table(rule))
+
+
+def read_shapes(path: Path) -> dict[tuple[int, ...], int]:
+    """A table of shape worths (bench/gomoku_eval_fit.py ``--shapes``: a line is four pattern
+    names and a worth), by the shape's patterns, sorted."""
     found = {}
-    for line in SHAPE_TABLE.read_text().splitlines():
+    for line in path.read_text().splitlines():
         if line.strip() and not line.startswith("#"):
             *names, worth = line.split()
             found[tuple(sorted(NAMES.index(name) for name in names))] = int(worth)
@@ -164,11 +175,11 @@ def shape_worths() -> dict[tuple[int, ...], int]:
 
 
 @functools.cache
-def combos() -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int8]]:
+def combos(rule: Rule) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int8]]:
     """For every four patterns (as ``p0 + 10 p1 + 100 p2 + 1000 p3``): the point's worth
-    (row 0 in the move order, row 1 in the evaluation, with the shape worths) and its threat
-    class."""
-    shapes = shape_worths()
+    (row 0 in the move order, row 1 in the evaluation, with `rule`'s shape worths) and its
+    threat class."""
+    shapes = shape_worths(rule)
     worth = np.zeros((2, 10_000), dtype=np.int32)
     kind = np.zeros(10_000, dtype=np.int8)
     for code in range(10_000):

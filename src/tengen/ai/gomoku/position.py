@@ -90,7 +90,7 @@ class Position:
         self.n = n = width * height
         self.nb, self.sq = geometry(width, height)
         self.tbl = np.stack([patterns.table(rule, 1), patterns.table(rule, 2)])
-        self.worth, self.kind = patterns.combos()
+        self.worth, self.kind = patterns.combos(rule)
         self.cells = np.zeros(n, dtype=np.int8)
         self.key = np.zeros((n, 4), dtype=np.int32)
         self.pat = np.zeros((2, n, 4), dtype=np.int8)
