@@ -65,9 +65,8 @@ def games(
     """Each distinct game of `rule` against Rapfi (with `every`, of any players:
     `gomoku_quality.read_games`): its moves and Black's result (1 won, 0 lost, 0.5 drawn)."""
     found: dict[tuple[tuple[int, int], ...], float] = {}
-    for ru, moves, _, black in read_games(dirs, None if every else "rapfi"):
-        if ru == rule:
-            found.setdefault(tuple(moves), black)
+    for _, moves, _, black in read_games(dirs, None if every else "rapfi", (rule,)):
+        found.setdefault(tuple(moves), black)
     return [(list(moves), black) for moves, black in found.items()]
 
 
@@ -133,7 +132,7 @@ def log_loss(x: Floats, w: Floats, y: Floats) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("dirs", type=Path, nargs="+")
-    parser.add_argument("--rule", default="freestyle", choices=["freestyle", "renju"])
+    parser.add_argument("--rule", default="freestyle", choices=[rule.value for rule in Rule])
     parser.add_argument("--share", type=float, default=0.75, help="the opponent's counts' share")
     parser.add_argument("--every", action="store_true", help="every game, not only Rapfi's")
     parser.add_argument("--shapes", type=Path, help="fit the shapes' worths, written here")

@@ -50,6 +50,7 @@ import re
 import statistics
 import sys
 import time
+from collections.abc import Collection
 from pathlib import Path
 
 from gomoku_review import LOST, Rapfi, black_result
@@ -70,12 +71,12 @@ def win_rate(value: int) -> float:
 
 
 def read_games(
-    dirs: list[Path], opponent: str | None = "rapfi"
+    dirs: list[Path], opponent: str | None = "rapfi", rules: Collection[str] = tuple(RULES)
 ) -> list[tuple[str, list[Move], int, float]]:
     """Each game's rule, moves, tengen's colour index (0 Black) and Black's result (1 won,
-    0 lost, 0.5 otherwise) from match directories: the games against `opponent` (a player's
-    name in the records), or with None every game (a head-to-head's, tengen's colour then
-    that of the name sorting first)."""
+    0 lost, 0.5 otherwise) from match directories: the games of `rules` (by default those
+    Rapfi judges) against `opponent` (a player's name in the records), or with None every
+    game (a head-to-head's, tengen's colour then that of the name sorting first)."""
     games = []
     for folder in dirs:
         for path in sorted(folder.glob("**/games/*.sgf")):
@@ -83,7 +84,7 @@ def read_games(
             rule = re.search(r"RU\[(\w+)\]", text)
             black = re.search(r"PB\[([^\]]*)\]", text)
             white = re.search(r"PW\[([^\]]*)\]", text)
-            if not (rule and black and white) or rule.group(1) not in RULES:
+            if not (rule and black and white) or rule.group(1) not in rules:
                 continue
             if opponent is not None and opponent not in (black.group(1), white.group(1)):
                 continue
