@@ -183,16 +183,18 @@ def fit_shapes(
         prior = table(read_shapes(args.prior)) / args.scale
     one = np.ones((len(y), 1))
     # The line worths, then the prior's sum if there is one: inputs not penalised.
-    lines = np.hstack([(static - counts @ own)[:, None], counts @ prior[:, None]]) / 1000
-    lines = lines[:, : 1 + bool(args.prior)]
+    lines = np.column_stack([static - counts @ own, *([counts @ prior] if args.prior else [])])
+    lines /= 1000
     used = np.abs(counts).sum(0) >= args.least
     x = counts[:, used]
     scale = x[~held].std(0) + 1e-6
     both = np.hstack([lines, x / scale, one])
     free = (*range(lines.shape[1]), both.shape[1] - 1)
     w = fit(both[~held], y[~held], args.ridge, free)
-    for name, inputs in (("the evaluation", static[:, None] / 1000), ("its line worths",
-                         lines[:, :1]), ("the line worths and the prior", lines)):  # fmt: skip
+    known = {"the evaluation": static[:, None] / 1000, "its line worths": lines[:, :1]}
+    if args.prior:
+        known["the line worths and the prior"] = lines
+    for name, inputs in known.items():
         x_ = np.hstack([inputs, one])
         print(f"held-out log-loss, {name}: "
               f"{log_loss(x_[held], fit(x_[~held], y[~held], ridge=0), y[held]):.4f}")  # fmt: skip
