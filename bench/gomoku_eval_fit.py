@@ -45,17 +45,26 @@ import numpy.typing as npt
 os.environ.setdefault("TENGEN_JIT", "compiled")
 
 from gomoku_quality import read_games
-from tengen.ai.gomoku.patterns import NAMES, OPEN_FOUR, WIN, read_shapes, shape_worths
+from tengen.ai.gomoku.patterns import (
+    CLASSES,
+    CODES,
+    NAMES,
+    OPEN_FOUR,
+    WIN,
+    read_shapes,
+    shape_worths,
+)
 from tengen.ai.gomoku.position import Position
 from tengen.gomoku import Rule
 
 Floats = npt.NDArray[np.float64]
-CLASSES = ("three", "double three", "four", "four-three", "open four")  # THREE .. OPEN_FOUR
+THREATS = ("three", "double three", "four", "four-three", "open four")  # THREE .. OPEN_FOUR
 FIRST = 4  # positions with fewer stones are the opening's
-# A point's four patterns (`Position.code`, digits 0-9) as the index of their multiset.
-SHAPES = list(itertools.combinations_with_replacement(range(10), 4))
+# A point's four patterns (`Position.code`, base `CLASSES`) as the index of their multiset.
+SHAPES = list(itertools.combinations_with_replacement(range(CLASSES), 4))
+_INDEX = {shape: k for k, shape in enumerate(SHAPES)}
 _SHAPE_OF = np.array(
-    [SHAPES.index(tuple(sorted((code // 10**d) % 10 for d in range(4)))) for code in range(10_000)]
+    [_INDEX[tuple(sorted(code // CLASSES**d % CLASSES for d in range(4)))] for code in range(CODES)]
 )
 
 
@@ -92,7 +101,8 @@ def positions(
                 empty = pos.cells == 0
                 counts = []
                 for side in (c, o):
-                    counts.extend(np.bincount(pos.pat[side][empty].ravel(), minlength=10)[1:9])
+                    lines = np.bincount(pos.pat[side][empty].ravel(), minlength=CLASSES)
+                    counts.extend(lines[1:-1])
                     counts.extend(tally[side, 1 : OPEN_FOUR + 1])
                 rows.append(counts)
                 each = [_SHAPE_OF[pos.code[side][empty]] for side in (c, o)]
@@ -162,7 +172,7 @@ def main() -> None:
           f"the evaluation now {log_loss(now[held], w_now, y[held]):.4f}, "
           f"fitted {log_loss(fitted[held], w, y[held]):.4f}")  # fmt: skip
     units = 1000 / w_now[0]  # the fitted worths in the evaluation's units
-    names = [*NAMES[1:9], *CLASSES]
+    names = [*NAMES[1:-1], *THREATS]
     for name, value in zip(names, w[:-1] / scale, strict=True):
         print(f"  {name:13s} {value * units:8.0f}")
 

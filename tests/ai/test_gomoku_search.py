@@ -50,7 +50,22 @@ def _line_pattern(pos: Position, i: int, d: int, stone: int) -> int:
             value = int(pos.cells[q])
             digits.append(0 if value == 0 else 1 if value == stone else 2)
     line = (*digits[:4], 1, *digits[4:])
-    return patterns._classify(line, pos.rule, stone, {})
+    return _by_definition(line, pos.rule, stone)
+
+
+def _by_definition(line: tuple[int, ...], rule: Rule, stone: int) -> int:
+    """The (split) class of a nine-cell line: its class, then F2, B3 and F3 split by how many
+    of the empty cells grow them to the class above (three, three and two or more: X)."""
+    coarse = patterns._classify(line, rule, stone, {})
+    above = {patterns.F2: patterns.F3, patterns.B3: patterns.B4, patterns.F3: patterns.F4}
+    if coarse not in above:
+        return coarse
+    grown = [(*line[:k], 1, *line[k + 1 :]) for k, digit in enumerate(line) if digit == 0]
+    ways = sum(patterns._classify(g, rule, stone, {}) == above[coarse] for g in grown)
+    if coarse == patterns.F3:
+        return patterns.F3X if ways >= 2 else patterns.F3
+    split = patterns.F2X if coarse == patterns.F2 else patterns.B3X
+    return split if ways >= 3 else coarse
 
 
 @settings(max_examples=40, deadline=None)
@@ -117,8 +132,8 @@ def test_the_shape_worths_are_the_fitted_tables_lines(rule: Rule, name: str) -> 
     }
     assert patterns.shape_worths(rule) == expected
     worth, _ = patterns.combos(rule)
-    for code in range(10_000):
-        pats = [(code // 10**d) % 10 for d in range(4)]
+    for code in range(patterns.CODES):
+        pats = [(code // patterns.CLASSES**d) % patterns.CLASSES for d in range(4)]
         assert worth[0, code] == _worth(pats, patterns.WORTH, patterns.COMBO_WORTH)
         line = _worth(pats, patterns.EVAL_WORTH, patterns.EVAL_COMBO_WORTH)
         assert worth[1, code] - line == expected.get(tuple(sorted(pats)), 0)
@@ -191,8 +206,14 @@ def test_kernels_compiled_with_reference_counting_agree(monkeypatch: pytest.Monk
         ("..XX.XX..", patterns.FIVE),  # the middle fills X X X X X
         (".XXX.....", patterns.F4),
         ("OXXX.....", patterns.B4),
-        ("...XX.X..", patterns.F3),
-        ("...X.X...", patterns.F3),
+        ("...XX.X..", patterns.F3),  # X X . X: one point makes an open four
+        ("...X.X...", patterns.F3X),  # . X X X .: either end makes an open four
+        ("..XX.....", patterns.F3X),
+        (".X.X.....", patterns.F3),  # X . X X: only the gap makes an open four
+        ("...X.....", patterns.F2X),  # X X: four points make an open three
+        ("O..X...O.", patterns.F2),  # X X held in by O: two make an open three
+        ("OXX......", patterns.B3),  # O X X . X: the gap or the right makes a four
+        ("X..XX..X.", patterns.B3X),  # X . . X X . . X: four points make a four
         ("..OX.X...", patterns.B3),
         ("OX.X.XO..", patterns.B4),
         ("O.......O", patterns.F1),
@@ -202,7 +223,9 @@ def test_kernels_compiled_with_reference_counting_agree(monkeypatch: pytest.Monk
 def test_patterns_follow_their_definition(line: str, expected: int) -> None:
     digits = tuple({".": 0, "X": 1, "O": 2}[c] for c in line)
     centre = (*digits[:4], 1, *digits[5:])
-    assert patterns._classify(centre, Rule.FREESTYLE, 1, {}) == expected
+    key = patterns.encode([*digits[:4], *digits[5:]])
+    assert patterns.table(Rule.FREESTYLE, 1)[key] == expected
+    assert _by_definition(centre, Rule.FREESTYLE, 1) == expected
 
 
 def test_an_overline_is_a_five_only_where_the_rule_says() -> None:

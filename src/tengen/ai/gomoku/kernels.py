@@ -7,8 +7,8 @@ State (numpy arrays; ``n`` = width * height points, point ``row * width + col``;
     nb[n, 4, 8]     int32  each point's neighbours along the four lines, 4 before then 4
                            after (nearest last before, nearest first after), -1 off the board
     tbl[2, 3**8]    int8   the pattern of a line's key for each colour (`patterns.table`)
-    worth[2, 10**4] int32  the worth of four patterns, in the move order and in the evaluation
-    kind[10**4]     int8   their threat class (`patterns.combos`)
+    worth[2, C**4]  int32  the worth of four patterns, in the move order and in the evaluation
+    kind[C**4]      int8   their threat class (`patterns.combos`; C = `patterns.CLASSES`)
     key[n, 4]       int32  the line keys, both colours' in one word (Black's in the low 16
                            bits, White's above; digit 0 empty, 1 own, 2 opponent or edge),
                            so that a stone changes a line with one addition (`_STEP`)
@@ -41,7 +41,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from tengen.ai.gomoku.patterns import HALF, POWERS, TIER, WIN
+from tengen.ai.gomoku.patterns import CLASSES, FIVE, HALF, POWERS, TIER, WIN
 from tengen.core.jit import lean
 from tengen.core.refs import deref
 
@@ -55,20 +55,20 @@ _STEP = np.array(
      for black, white in ((0, 0), (1, 2), (2, 1), (2, 2))],
     dtype=np.int32,
 )  # fmt: skip
-_TEN = np.array([10**d for d in range(4)], dtype=np.int64)  # a line's digit in `_code`
+_DIGIT = np.array([CLASSES**d for d in range(4)], dtype=np.int64)  # a line's digit in `_code`
 _TIER = np.array(TIER, dtype=np.int64)
 
 
 @njit(cache=True, inline="always")
 def _code(pat, c, j):  # type: ignore[no-untyped-def]
-    """Point `j`'s four patterns for colour `c` as one number, the index of `worth` and `kind`.
-    Each pattern is read as a Python int: `pat` is int8, and the interpreted twin (`core.jit`)
-    would compute ``1000 * pat[...]`` in int8 and fail."""
+    """Point `j`'s four patterns for colour `c` as one number (base `CLASSES`), the index of
+    `worth` and `kind`. Each pattern is read as a Python int: `pat` is int8, and the interpreted
+    twin (`core.jit`) would compute ``2197 * pat[...]`` in int8 and fail."""
     return (
         int(pat[c, j, 0])
-        + 10 * int(pat[c, j, 1])
-        + 100 * int(pat[c, j, 2])
-        + 1000 * int(pat[c, j, 3])
+        + CLASSES * int(pat[c, j, 1])
+        + CLASSES * CLASSES * int(pat[c, j, 2])
+        + CLASSES * CLASSES * CLASSES * int(pat[c, j, 3])
     )
 
 
@@ -167,7 +167,7 @@ def _move(i, stone, sign, board):  # type: ignore[no-untyped-def]
                 if p != was:  # j's line d changed for colour c: its digit of the code moves
                     old = int(code[c, u])  # (inline: a call, passing nine arrays, costs ~6x)
                     pat[c, u, d] = p
-                    combined = old + (int(p) - int(was)) * _TEN[d]
+                    combined = old + (int(p) - int(was)) * _DIGIT[d]
                     code[c, u] = combined
                     cu, ou = np.uint64(combined), np.uint64(old)
                     new = worth[0, cu]
@@ -213,7 +213,7 @@ def fives_of(cells, pat, c, out):  # type: ignore[no-untyped-def]
     for j in range(cells.shape[0]):
         if cells[j] == 0:
             for d in range(4):
-                if pat[c, j, d] == 9:
+                if pat[c, j, d] == FIVE:
                     out[count] = j
                     count += 1
                     break

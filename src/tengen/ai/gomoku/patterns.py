@@ -6,7 +6,7 @@ A point's pattern for a colour, along one direction, is read from the eight cell
 3**8 keys. The classes, weakest first::
 
     DEAD  nothing (the line cannot hold a five through the point)
-    B1 F1 one stone, closed or open          B2 F2 two       B3 F3 three
+    B1 F1 one stone, closed or open          B2 F2 F2X two   B3 B3X F3 F3X three
     B4    a four: exactly one point left makes five
     F4    an open four: two or more points make five
     FIVE  the stone wins
@@ -14,10 +14,17 @@ A point's pattern for a colour, along one direction, is read from the eight cell
 They follow the threat-space definitions: FIVE when the run through the point wins under the
 rule (`tengen.gomoku.board`'s own judge of a run, ``_wins``); F4/B4 by how many empty points
 then make a FIVE; below that a pattern is "open" (F) if one more stone can make it the open
-class above and "closed" (B) if only the closed one. The edge counts as the opponent's stone,
-so caro's "not blocked at both ends" is judged exactly only inside the board; a game's real
-fives are always the judge's. Renju's fouls are not patterns: the player asks the foul judge
-(`tengen.gomoku.judge`) about Black's moves.
+class above and "closed" (B) if only the closed one. Three classes are split by how many
+empty points make the class above (`_refined`): F2X an open two with three or more points that
+make an open three, B3X a closed three with three or more that make a four, F3X an open three
+with two or more that make an open four; F2, B3 and F3 are the rest. The threats
+(`combo_class`) and the move order take each split class as its class; the evaluation tells
+them apart (fitted to who won the head-to-head games, the split classes' shapes predict the
+winner better than the unsplit ones refitted on the same games, and play better:
+bench/STRENGTH.md). The edge counts as the opponent's stone, so caro's "not blocked at both
+ends" is judged exactly only inside the board; a game's real fives are always the judge's.
+Renju's fouls are not patterns: the player asks the foul judge (`tengen.gomoku.judge`) about
+Black's moves.
 """
 
 from __future__ import annotations
@@ -31,14 +38,16 @@ import numpy.typing as npt
 from tengen.gomoku.board import BLACK, EMPTY, WHITE, _wins
 from tengen.gomoku.rules import Rule
 
-DEAD, B1, F1, B2, F2, B3, F3, B4, F4, FIVE = range(10)
-NAMES = ("dead", "B1", "F1", "B2", "F2", "B3", "F3", "B4", "F4", "five")
+DEAD, B1, F1, B2, F2, F2X, B3, B3X, F3, F3X, B4, F4, FIVE = range(13)  # weakest first
+NAMES = ("dead", "B1", "F1", "B2", "F2", "F2x", "B3", "B3x", "F3", "F3x", "B4", "F4", "five")
+CLASSES = len(NAMES)
+CODES = CLASSES**4  # a point's four patterns as one number (`combos`)
 KEYS = 3**8
 HALF = 4  # neighbours each side
 POWERS = tuple(3**k for k in range(2 * HALF))
 # What one pattern is worth to the side that may play it (summed over the four lines), in
 # the move order (`ai.gomoku.kernels.rank_key`).
-WORTH = (0, 1, 4, 8, 30, 30, 160, 180, 1_500, 12_000)
+WORTH = (0, 1, 4, 8, 30, 30, 30, 30, 160, 160, 180, 1_500, 12_000)
 # Combinations of lines on one point: the threat classes a move makes.
 WIN, OPEN_FOUR, FOUR_THREE, FOUR, DOUBLE_THREE, THREE = 6, 5, 4, 3, 2, 1
 COMBO_WORTH = {OPEN_FOUR: 4_000, FOUR_THREE: 2_500, DOUBLE_THREE: 900}
@@ -50,7 +59,7 @@ COMBO_WORTH = {OPEN_FOUR: 4_000, FOUR_THREE: 2_500, DOUBLE_THREE: 900}
 # closed one (B1) is worth less than nothing (its line is mostly blocked), a double three far
 # less than the order's 900. In the move order as well, the fitted worths played worse; in the
 # evaluation alone, a little better (bench/STRENGTH.md), so each keeps its own.
-EVAL_WORTH = (0, -20, 10, 14, 30, 66, 86, 184, 142, 12_000)
+EVAL_WORTH = (0, -20, 10, 14, 30, 30, 66, 66, 86, 86, 184, 142, 12_000)
 EVAL_COMBO_WORTH = {OPEN_FOUR: 974, FOUR_THREE: 1_968, FOUR: 117, DOUBLE_THREE: 214, THREE: 91}
 # On top of those, a worth for each common shape of a point (its four patterns as a multiset,
 # `shape_worths`), fitted the same way to who won the player's freestyle head-to-head games
@@ -58,6 +67,8 @@ EVAL_COMBO_WORTH = {OPEN_FOUR: 974, FOUR_THREE: 1_968, FOUR: 117, DOUBLE_THREE: 
 # better still and played worse; halved, better. Standard and caro add the freestyle table
 # (head to head, they played better with it); renju has its own, fitted to renju games with
 # the freestyle table as a prior (bench/gomoku_eval_fit.py ``--prior``; bench/STRENGTH.md).
+# The shapes are of the split classes (F2X, B3X, F3X apart); the split classes' line worths
+# above are their unsplit classes', and the tables hold what tells them apart.
 WORTHS = Path(__file__).resolve().parent / "worths"
 # Where each class (0 .. WIN) puts a move in the searches' order (`ai.gomoku.kernels.rank_key`):
 # a lone closed four ranks with the threes, by worth, not above them all. Ranked above, the
@@ -87,14 +98,32 @@ def table(rule: Rule, color: int) -> Table:
     for key in range(KEYS):
         digits = decode(key)
         line = (*digits[:HALF], 1, *digits[HALF:])
-        out[key] = _classify(line, rule, color, memo)
+        out[key] = _refined(line, _classify(line, rule, color, memo), rule, color, memo)
     return out
+
+
+def _refined(
+    line: tuple[int, ...], coarse: int, rule: Rule, color: int, memo: dict[tuple[int, ...], int]
+) -> int:
+    """The class of `line` whose `_classify` class is `coarse`: F2X, B3X or F3X where an F2,
+    B3 or F3 has that many points or more that make the class above (see the docstring)."""
+    grows = {F2: (F3, 3, F2X), B3: (B4, 3, B3X), F3: (F4, 2, F3X)}.get(coarse)
+    if grows is None:
+        return coarse
+    above, least, split = grows
+    ways = 0
+    for k, digit in enumerate(line):
+        if digit == 0:
+            grown = (*line[:k], 1, *line[k + 1 :])
+            ways += _classify(grown, rule, color, memo) == above
+    return split if ways >= least else coarse
 
 
 def _classify(
     line: tuple[int, ...], rule: Rule, color: int, memo: dict[tuple[int, ...], int]
 ) -> int:
-    """The class of the nine-cell `line` (digits; the middle is the colour's stone)."""
+    """The class of the nine-cell `line` (digits; the middle is the colour's stone), one of
+    the unsplit classes (`_refined` splits three of them)."""
     known = memo.get(line)
     if known is not None:
         return known
@@ -137,7 +166,7 @@ def _five(line: tuple[int, ...], rule: Rule, color: int) -> bool:
 def combo_class(patterns: tuple[int, ...] | list[int]) -> int:
     """The threat class a move makes from its four lines' patterns (``WIN`` .. ``THREE``, 0)."""
     fours = sum(1 for p in patterns if p == B4)
-    threes = sum(1 for p in patterns if p == F3)
+    threes = sum(1 for p in patterns if p in (F3, F3X))
     if FIVE in patterns:
         return WIN
     if F4 in patterns or fours >= 2:
@@ -176,14 +205,14 @@ def read_shapes(path: Path) -> dict[tuple[int, ...], int]:
 
 @functools.cache
 def combos(rule: Rule) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int8]]:
-    """For every four patterns (as ``p0 + 10 p1 + 100 p2 + 1000 p3``): the point's worth
-    (row 0 in the move order, row 1 in the evaluation, with `rule`'s shape worths) and its
-    threat class."""
+    """For every four patterns (as ``p0 + C p1 + C**2 p2 + C**3 p3``, C = `CLASSES`): the
+    point's worth (row 0 in the move order, row 1 in the evaluation, with `rule`'s shape
+    worths) and its threat class."""
     shapes = shape_worths(rule)
-    worth = np.zeros((2, 10_000), dtype=np.int32)
-    kind = np.zeros(10_000, dtype=np.int8)
-    for code in range(10_000):
-        pats = [(code // 10**d) % 10 for d in range(4)]
+    worth = np.zeros((2, CODES), dtype=np.int32)
+    kind = np.zeros(CODES, dtype=np.int8)
+    for code in range(CODES):
+        pats = [(code // CLASSES**d) % CLASSES for d in range(4)]
         c = combo_class(pats)
         kind[code] = c
         worth[0, code] = sum(WORTH[p] for p in pats) + COMBO_WORTH.get(c, 0)
