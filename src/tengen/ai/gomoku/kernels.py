@@ -63,7 +63,7 @@ _TIER = np.array(TIER, dtype=np.int64)
 def _code(pat, c, j):  # type: ignore[no-untyped-def]
     """Point `j`'s four patterns for colour `c` as one number (base `CLASSES`), the index of
     `worth` and `kind`. Each pattern is read as a Python int: `pat` is int8, and the interpreted
-    twin (`core.jit`) would compute ``2197 * pat[...]`` in int8 and fail."""
+    twin (`core.jit`) would compute ``CLASSES**3 * pat[...]`` in int8 and fail."""
     return (
         int(pat[c, j, 0])
         + CLASSES * int(pat[c, j, 1])
