@@ -2,7 +2,8 @@
 test (`ai.gomoku.fouls`): forced wins and blocks on the VCF puzzle set, renju's fouls as the one
 judge says, the position left as it was, the deadline kept, and legal moves under every rule;
 the transposition table's entries (shared by the threads: a half-written one reads as empty),
-the horizon's win by fours looked for only below beta, a node new to the table searched a ply
+the horizon's win by fours looked for only below beta, a node near the horizon far above beta
+ended on its static worth (futility), a node new to the table searched a ply
 shallower, a node one of whose moves leads to a position the table proves refutes it ended
 there, forced wins kept in the table counted from their node (the player keeps its table
 from move to move), and the search on two threads held to the same forced wins and real ties,
@@ -26,6 +27,9 @@ from tengen.ai.gomoku.patterns import FOUR, FOUR_THREE, THREE
 from tengen.ai.gomoku.position import Position
 from tengen.ai.gomoku.pvs import (
     _CHECK_EVERY,
+    _FUTILE_DEPTH,
+    _FUTILE_MARGIN,
+    _IMPROVING,
     EXACT,
     LOWER,
     TT_SIZE,
@@ -150,6 +154,43 @@ def test_the_horizon_looks_for_a_win_by_fours_only_below_beta() -> None:
         assert below == static or below >= WON
         wins += below >= WON
     assert wins >= len(_puzzle_games()) // 2
+
+
+def test_a_null_window_node_near_the_horizon_far_above_beta_returns_its_static_worth() -> None:
+    """Futility: a null-window node up to `_FUTILE_DEPTH` plies from the horizon, not facing a
+    four-three or better, whose static worth w beats beta by `_FUTILE_MARGIN` a ply returns w
+    in one node, and by `_IMPROVING` less when w is above the side's own worth two plies up;
+    a beta nearer w, a wider window, a node deeper, or one facing an open three is searched."""
+
+    def node(moves: list[tuple[int, int]], depth: int, beta: int, ply: int = 1,
+             before: int | None = None, window: int = 1) -> tuple[int, int, int]:  # fmt: skip
+        """The node's score, its static worth w and its nodes, searched from empty tables
+        at `ply` in (beta - `window`, beta), its side's worth two plies up set to `before`."""
+        game = GomokuGame(GomokuRules(Rule.FREESTYLE))
+        for c, r in moves:
+            game.play(Point(c, r))
+        pos = Position.of(game)
+        me = int(game.to_play)
+        t = tables(pos.n, time.monotonic() + 600)
+        if before is not None:
+            t.statics[ply - 2] = before
+        score = int(k.root(pos.s, t, me, depth, beta - window, beta, ply))
+        return score, pos.evaluate(me), pos.nodes
+
+    quiet = [(7, 7), (8, 8), (7, 8), (6, 6), (9, 7)]
+    w = node(quiet, 1, 2 * WIN)[1]
+    for depth in range(1, _FUTILE_DEPTH + 1):
+        edge = w - _FUTILE_MARGIN * depth
+        assert node(quiet, depth, edge) == (w, w, 1)
+        assert node(quiet, depth, edge + 1)[2] > 1
+        assert node(quiet, depth, edge, window=2)[2] > 1
+        grown = edge + _IMPROVING
+        assert node(quiet, depth, grown, ply=3, before=w - 1) == (w, w, 1)
+        assert node(quiet, depth, grown, ply=3, before=w)[2] > 1
+        assert node(quiet, depth, grown + 1, ply=3, before=w - 1)[2] > 1
+    assert node(quiet, _FUTILE_DEPTH + 1, w - _FUTILE_MARGIN * (_FUTILE_DEPTH + 2))[2] > 1
+    three = [(7, 5), (0, 0), (7, 6), (14, 14), (7, 7)]  # White faces Black's open three
+    assert node(three, 1, -WIN // 2)[2] > 1
 
 
 def test_a_node_the_table_knows_nothing_of_is_searched_a_ply_shallower() -> None:
