@@ -57,7 +57,7 @@ _LEAF_VCF_DEPTH = 10
 # that worth is above the side's own two plies before (Rapfi's "improving"). How far a search
 # of 1-5 plies falls below the static worth, over 2,127 positions of head-to-head games: 95th
 # percentile 570-1,130, 99th 880-1,690; a margin of 1,000 a ply to 3 plies (the 99th percentile
-# and more) played 26 Elo below this one (bench/STRENGTH.md).
+# and more) played 39 Elo below this one, head to head (bench/STRENGTH.md).
 _FUTILE_DEPTH = 6
 _FUTILE_MARGIN = 400
 _IMPROVING = 200
