@@ -142,7 +142,7 @@ def test_the_horizon_looks_for_a_win_by_fours_only_below_beta() -> None:
         me = int(game.to_play)
         static = int(k.evaluate(pos.s, me))
         value = k._leaf(pos.s, tables(pos.n, time.monotonic() + 60), me, 0, True,
-                        static + 1 if beta is None else beta)  # fmt: skip
+                        static + 1 if beta is None else beta, static)  # fmt: skip
         return int(value), static, pos.nodes
 
     wins = 0

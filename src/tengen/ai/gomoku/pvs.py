@@ -174,7 +174,7 @@ def node(sr, tr, me, depth, alpha, beta, ply):  # type: ignore[no-untyped-def]
         if top_theirs < FOUR and top_mine >= OPEN_FOUR and _open_four(sr, me):
             return WIN - ply - 2
         if depth <= 0 or ply >= _HORIZON or ply >= PLIES - 1:
-            return _leaf(sr, tr, me, ply, top_mine >= FOUR, beta)
+            return _leaf(sr, tr, me, ply, top_mine >= FOUR, beta, static)
         if beta - alpha == 1 and depth <= _FUTILE_DEPTH and top_theirs < FOUR_THREE:
             grown = ply >= 3 and static > t.statics[ply - 2]
             if static - _FUTILE_MARGIN * depth + _IMPROVING * grown >= beta:
@@ -343,11 +343,11 @@ def _open_four(sr, me):  # type: ignore[no-untyped-def]
 
 
 @lean
-def _leaf(sr, tr, me, ply, fours, beta):  # type: ignore[no-untyped-def]
-    """The horizon: the static worth, or a win by fours if a small VCF finds one when `me` has
-    `fours` and the worth is below `beta` (at or above it the node fails high either way)."""
+def _leaf(sr, tr, me, ply, fours, beta, static):  # type: ignore[no-untyped-def]
+    """The horizon: `static`, the node's static worth, or a win by fours if a small VCF finds
+    one when `me` has `fours` and the worth is below `beta` (at or above it the node fails high
+    either way)."""
     s, t = deref(sr), deref(tr)
-    static = evaluate(s, me)
     if fours and static < beta:
         limit = s.nodes[0] + _LEAF_VCF_NODES
         if vcf(sr, me, _LEAF_VCF_DEPTH, limit, t.deadline[0]) >= 0:
