@@ -18,9 +18,19 @@ an earlier book: the book file is read first and each new line is appended as it
 the end the file is rewritten sorted, under a header with one line for each run that built
 it. Prints one line a position searched.
 
+With ``--check NODES`` it builds nothing but checks the book: after each line's move Rapfi (one
+thread, NODES nodes, a cleared hash) looks for a forced win of the opponent's, and where it
+proves one (a mate in its eval) while the position before is not proven lost, the player
+searches the position again without the moves found lost (`GomokuPlayer.weigh`'s ``avoid``),
+up to `TRIES` moves in all; the first that Rapfi does not prove lost replaces the line's move,
+which the line's note then names (a forced block is not asked about). The book's moves are the
+player's own searches, and some of them lost outright against Rapfi at 6 stones
+(bench/STRENGTH.md). Each line checked says so in its note (``checked NODES``), so a stopped
+check resumes where it stopped.
+
 Run ``TENGEN_JIT=compiled python bench/gomoku_book.py --rule freestyle [--seconds 8]
-[--predict 2] [--replies 2] [--rapfi NODES ...] [--stones 7] [--threads 2]``; the book goes to
-src/tengen/ai/gomoku/book/<rule>.txt.
+[--predict 2] [--replies 2] [--rapfi NODES ...] [--stones 7] [--threads 2] [--check NODES]``;
+the book goes to src/tengen/ai/gomoku/book/<rule>.txt.
 """
 
 from __future__ import annotations
@@ -30,14 +40,23 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from gomoku_quality import RULES
-from gomoku_review import Rapfi
+from gomoku_review import LOST, Rapfi
+
+if TYPE_CHECKING:
+    from tengen.ai.gomoku.book import Key
+    from tengen.ai.gomoku_player import GomokuPlayer
+    from tengen.core.coords import Point
+    from tengen.gomoku import Rule
 
 ROOT = Path(__file__).resolve().parent.parent
 OPENINGS = ROOT / "bench/openings/gomoku"
 MARGIN = 1_500  # a predicted reply's score is at most this far below the best's
 RUN = "# run:"  # a header line: one run's options and the positions it added
+CHECK = "# check:"  # a header line: one check's node limit and the moves it replaced
+TRIES = 4  # moves the check tries in a position before it keeps the book's (all lost)
 
 
 def main() -> None:
@@ -60,6 +79,7 @@ def main() -> None:
     parser.add_argument("--stones", type=int, default=7)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument("--check", type=int, default=0, metavar="NODES")
     args = parser.parse_args()
     rule = Rule(args.rule)
     out = args.out or book.FOLDER / f"{rule.value}.txt"
@@ -68,7 +88,7 @@ def main() -> None:
     runs: list[str] = []  # the header's line for each earlier run
     if out.exists():
         for number, text in enumerate(out.read_text().splitlines(), start=1):
-            if text.startswith(RUN):
+            if text.startswith((RUN, CHECK)):
                 runs.append(text)
             elif text.strip() and not text.startswith("#"):
                 lines[book.parse(text, f"{out.name} line {number}")[0]] = text
@@ -77,6 +97,9 @@ def main() -> None:
     rapfis = [Rapfi(60_000, nodes, RULES[rule.value]) for nodes in args.rapfi]
     player.warm()
     print(f"load: {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
+    if args.check:
+        check(lines, runs, rule, player, args, out)
+        return
 
     def search(game: GomokuGame) -> Point:
         """The player's move in `game` (to move): the book's, searched first if it is new."""
@@ -154,13 +177,83 @@ def main() -> None:
             f"{' --rapfi ' + ' '.join(map(str, args.rapfi)) if args.rapfi else ''}"
             f" --stones {args.stones} --threads {args.threads}: {len(lines) - before} positions"
         )
-        header = [
-            f"# tengen's opening book, {rule.value}, 15x15, {len(lines)} positions: built by",
-            "# bench/gomoku_book.py, run with",
-            *runs,
-            "# black stones / white stones : move  # what the search reached",
-        ]
-        out.write_text("\n".join([*header, *sorted(lines.values())]) + "\n")
+        write(out, rule, runs, lines)
+
+
+def write(out: Path, rule: Rule, runs: list[str], lines: dict[Key, str]) -> None:
+    """The book file: the header, a line for each run and check, the lines sorted; written
+    whole beside it and then moved over it, so that a stopped run never leaves half a book."""
+    header = [
+        f"# tengen's opening book, {rule.value}, 15x15, {len(lines)} positions: built by",
+        "# bench/gomoku_book.py, run with",
+        *runs,
+        "# black stones / white stones : move  # what the search reached",
+    ]
+    fresh = out.with_name(out.name + ".new")
+    fresh.write_text("\n".join([*header, *sorted(lines.values())]) + "\n")
+    fresh.replace(out)
+
+
+def check(
+    lines: dict[Key, str],
+    runs: list[str],
+    rule: Rule,
+    player: GomokuPlayer,
+    args: argparse.Namespace,
+    out: Path,
+) -> None:
+    """Replace the book's moves that Rapfi at ``args.check`` nodes proves lost by the player's
+    best move that it does not (see the module docstring), rewriting `out` after each line."""
+    from tengen.ai.gomoku import book
+    from tengen.ai.gomoku.position import Position
+    from tengen.gomoku import GomokuGame, GomokuRules
+
+    mark = f"checked {args.check}"
+    rapfi = Rapfi(60_000, args.check, RULES[rule.value])
+    todo = [key for key, text in sorted(lines.items()) if mark not in text]
+    try:
+        for number, key in enumerate(todo, start=1):
+            text = lines[key]
+            game = GomokuGame(GomokuRules(rule))
+            game.set_up(list(key[0]), list(key[1]))
+            moves = [(p.col, p.row) for _, p in game.moves]
+            move = book.parse(text, out.name)[1]
+            note = was = text.split("#", 1)[1].strip() if "#" in text else ""
+            tried: list[Point] = []
+            # A block of the opponent's four is forced: a proof against it says the position
+            # is lost (and any other move loses to a five, which Rapfi plays without an eval).
+            forced = bool(Position.of(game).fives(3 - int(game.to_play)))
+            while not forced and rapfi.evaluate([*moves, (move.col, move.row)]) == -LOST:
+                tried.append(move)
+                if len(tried) == 1 and rapfi.evaluate(moves) == LOST:
+                    break  # lost whatever the move: nothing to replace
+                if len(tried) == TRIES:
+                    break
+                start = time.monotonic()
+                move = player.weigh(game, args.seconds, tried)[0]
+                note = f"depth {player.last_depth}, {time.monotonic() - start:.1f} s"
+            if forced:
+                verdict = "forced"
+            elif not tried:
+                verdict = "holds"
+            elif move in tried:
+                verdict, move, note = "lost", tried[0], was
+            else:
+                verdict = f"replaces {' '.join(book.sgf(p) for p in tried)}"
+            tail = "" if verdict == "holds" else f", {verdict}"
+            lines[key] = book.line(key, move, f"{note}; {mark}{tail}")
+            print(f"{number} / {len(todo)}: {lines[key]}", flush=True)
+            write(out, rule, runs, lines)
+    finally:
+        rapfi.close()
+        texts = [text for text in lines.values() if mark in text]
+        replaced = sum(f"{mark}, replaces" in text for text in texts)
+        lost = sum(text.endswith(f"{mark}, lost") for text in texts)
+        runs.append(
+            f"{CHECK} Rapfi at {args.check} nodes, --seconds {args.seconds:g} --threads "
+            f"{args.threads}: {replaced} of {len(texts)} moves replaced, {lost} lost anyway"
+        )
+        write(out, rule, runs, lines)
 
 
 if __name__ == "__main__":

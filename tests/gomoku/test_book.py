@@ -7,6 +7,10 @@ every turned and mirrored copy of their positions, as a match's turned openings 
 
 from __future__ import annotations
 
+import os
+import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -20,6 +24,7 @@ from tengen.gomoku import GomokuGame, GomokuRules, Opening, Rule
 
 points = st.builds(Point, st.integers(0, book.SIZE - 1), st.integers(0, book.SIZE - 1))
 RULES = [Rule.FREESTYLE, Rule.RENJU]
+ROOT = Path(__file__).resolve().parents[2]
 SWAP2_RULES = [Rule.FREESTYLE, Rule.STANDARD, Rule.RENJU]
 
 
@@ -123,6 +128,87 @@ def test_the_player_plays_the_book_and_searches_without_it(
     assert searching.genmove(game) in game.legal_moves()
     with pytest.raises(AssertionError, match="the book was read"):
         player.genmove(game)
+
+
+def test_weigh_plays_none_of_the_moves_it_is_told_to_avoid() -> None:
+    # The book's check (bench/gomoku_book.py) searches a position again without the moves
+    # Rapfi proved lost: the search's own choice, then its next, then only the last legal move.
+    game = game_of([Point(7, 7), Point(8, 8)], [Point(7, 8)], Rule.FREESTYLE)
+    player = GomokuPlayer(seed=1, time_limit=0.2, threads=1, book=False)
+    first = player.weigh(game, 0.2)[0]
+    second = player.weigh(game, 0.2, [first])[0]
+    assert second != first and second in game.legal_moves()
+    third = player.weigh(game, 0.2, {first, second})[0]
+    assert third not in (first, second)
+    legal = game.legal_moves()
+    assert player.weigh(game, 0.2, legal[1:])[0] == legal[0]
+    assert player.weigh(game, 0.2, legal)[0] in legal  # nothing left to avoid with: any move
+
+
+def test_the_check_replaces_a_book_move_that_rapfi_proves_lost(tmp_path: Path) -> None:
+    """Against a program tengen did not write: a line of the book as it was built, whose move
+    (gf, from the player's 6 s search) Rapfi refuted by force in three of 104 games (bench/
+    STRENGTH.md); the check replaces it by a move that Rapfi, asked again here, does not prove
+    lost, and leaves a line whose position is lost whatever the move and one whose move is the
+    block of a four (Rapfi proves a win after it, and it answers the five of any other move
+    without an eval: a check that asked it replaced the block by a four of the player's)."""
+    rapfi = rapfi_brain()
+    refuted = "fg fi hh / hg ih ii : gf  # depth 12, 6.0 s"
+    lost_anyway = "cg dh eg ei fi hh / di eh fh gi ig : bf  # depth 15, 2.0 s"
+    block = "ef eh fg gh hh hi ih / fh gi gj hg ij jh : de  # depth 0, 0.0 s"
+    out = tmp_path / "freestyle.txt"
+    out.write_text(f"# run: by hand\n{refuted}\n{lost_anyway}\n{block}\n")
+    script = str(ROOT / "bench" / "gomoku_book.py")
+    options = ["--rule", "freestyle", "--check", "500000", "--seconds", "1", "--threads", "1"]
+    command = [sys.executable, script, *options, "--out", str(out)]
+    env = {**os.environ, "RAPFI": rapfi}
+    subprocess.run(command, check=True, env=env, capture_output=True, text=True, timeout=600)
+    text = out.read_text()
+    assert "# check: Rapfi at 500000 nodes" in text
+    lines = {line.split(":")[0].strip(): line for line in text.splitlines()}
+    assert lines["cg dh eg ei fi hh / di eh fh gi ig"] == f"{lost_anyway}; checked 500000, lost"
+    assert lines["ef eh fg gh hh hi ih / fh gi gj hg ij jh"] == f"{block}; checked 500000, forced"
+    replaced = lines["fg fi hh / hg ih ii"]
+    assert replaced.endswith("; checked 500000, replaces gf")
+    (black, white), move = book.parse(replaced, "the checked line")
+    game = game_of(list(black), list(white), Rule.FREESTYLE)
+    for p, refuted_by_force in ((move, False), (Point(6, 5), True)):
+        assert p in game.legal_moves()
+        # Gomocup's BOARD for the side that answers p: its own stones field 1.
+        board = [(q.col, q.row, 2 if c is game.to_play else 1) for c, q in game.moves]
+        assert rapfi_wins_by_force(rapfi, [*board, (p.col, p.row, 2)], 500_000) is refuted_by_force
+
+
+def rapfi_brain() -> str:
+    """Rapfi's brain (``$RAPFI``, else build/rapfi/pbrain-rapfi); the test skips without it."""
+    found = Path(os.environ.get("RAPFI", ROOT / "build" / "rapfi" / "pbrain-rapfi"))
+    if not found.is_file():
+        pytest.skip(f"Rapfi not found at {found} (make rapfi, or set RAPFI)")
+    return str(found)
+
+
+def rapfi_wins_by_force(rapfi: str, board: list[tuple[int, int, int]], nodes: int) -> bool:
+    """Whether Rapfi (freestyle, one thread, at most `nodes` nodes), given Gomocup's ``BOARD``
+    lines `board` (x, y, field), calls the position a forced win for itself (a mate, ``+M``)."""
+    commands = ["START 15", "INFO rule 0", "INFO thread_num 1", f"INFO max_node {nodes}",
+                "INFO timeout_turn 60000", "INFO timeout_match 0", "INFO time_left 2147483647",
+                "INFO show_detail 0", "BOARD"]  # fmt: skip
+    commands += [f"{x},{y},{field}" for x, y, field in board] + ["DONE"]
+    with subprocess.Popen(
+        [rapfi], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    ) as brain:
+        assert brain.stdin is not None and brain.stdout is not None
+        brain.stdin.write("\n".join(commands) + "\n")
+        brain.stdin.flush()
+        value = ""
+        for line in brain.stdout:
+            found = re.search(r"Eval (\S+)", line)
+            value = found.group(1) if found else value
+            if re.fullmatch(r"\d+,\d+", line.strip()):
+                break
+        brain.stdin.write("END\n")
+        brain.stdin.close()
+    return value.startswith("+M")
 
 
 def test_no_book_move_on_another_board_or_off_the_book() -> None:

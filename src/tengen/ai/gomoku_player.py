@@ -28,6 +28,7 @@ search in the move's time (`weigh`).
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 
 from tengen.ai.gomoku import book as opening_book
 from tengen.ai.gomoku.clock import Budget
@@ -121,13 +122,19 @@ class GomokuPlayer:
             return known
         return self._decide(game, legal_points, Budget.of(self.time_limit))[0]
 
-    def weigh(self, game: GomokuGame, seconds: float) -> tuple[Point, int]:
+    def weigh(
+        self, game: GomokuGame, seconds: float, avoid: Collection[Point] = ()
+    ) -> tuple[Point, int]:
         """The player's move in `game` (not over) and how good the position is for the side to
         move, from up to `seconds` of the move's own thinking: ``WIN`` for a forced win (a five,
         fours, threes), the search's score otherwise, the static `evaluate` when the move was
-        forced (a block) or no depth finished. The book is not asked: it holds no scores."""
+        forced (a block) or no depth finished. The book is not asked: it holds no scores. The
+        move is none of `avoid` while another is legal (the book's check drops moves that a
+        stronger engine proves lost: bench/gomoku_book.py)."""
         self.last_depth = 0
-        move, value = self._decide(game, game.legal_moves(), Budget.of(seconds))
+        legal = game.legal_moves()
+        allowed = [p for p in legal if p not in avoid] or legal
+        move, value = self._decide(game, allowed, Budget.of(seconds))
         return move, self.evaluate(game) if value is None else value
 
     def _decide(

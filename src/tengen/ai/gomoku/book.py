@@ -7,12 +7,15 @@ stretched there: Gomocup's ``timeout_turn`` is per move. bench/gomoku_book.py bu
 from the 26 standard three-stone openings by the player itself (its own search, many seconds a
 position; the opponent's replies its own best few up to 7 stones, then Rapfi's, the
 strongest open engine's: to 11 stones at one node limit and then two, to 13 at two), one file
-a rule in ``book/``.
+a rule in ``book/``. Its check then replaced each move after which Rapfi proved the
+opponent's win by the player's best move that Rapfi did not prove lost (searched without the
+refuted moves).
 A line holds a position (its black and its white stones, SGF points, in the orientation whose
 text sorts first of the board's eight) and the move there, then the depth and time the search
-took::
+took, and what the check found (``holds`` unsaid; ``replaces`` the moves refuted; ``lost``
+whatever the move; ``forced``, a block)::
 
-    hh ig jj / ih hj : kk  # depth 13, 4.2 s
+    hh ig jj / ih hj : kk  # depth 13, 4.2 s; checked 2000000
 
 A position is looked up in all eight orientations, so a turned or mirrored opening finds its
 line; a position the book does not hold, a board of another size, or a move no longer legal
