@@ -221,7 +221,7 @@ def check(
             note = was = text.split("#", 1)[1].strip() if "#" in text else ""
             tried: list[Point] = []
             # A block of the opponent's four is forced: a proof against it says the position
-            # is lost (and any other move loses to a five, which Rapfi plays without an eval).
+            # is lost, and any other move loses to the five.
             forced = bool(Position.of(game).fives(3 - int(game.to_play)))
             while not forced and rapfi.evaluate([*moves, (move.col, move.row)]) == -LOST:
                 tried.append(move)

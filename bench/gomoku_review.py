@@ -62,9 +62,10 @@ class Rapfi:
 
     def think(self, moves: list[tuple[int, int]]) -> tuple[int, tuple[int, int]]:
         """Rapfi's eval of the position after `moves` for the side to move (mates as
-        +-20,000) and its move there."""
+        +-20,000) and its move there. Rapfi answers a five of its own to make at once, with no
+        eval: a win, read as its mate."""
         self._ask(moves, "INFO show_detail 0")
-        value = "0"
+        value = "+M1"
         while True:
             line = self._line()
             found = re.search(r"Eval (\S+)", line)
