@@ -26,10 +26,16 @@ up to `TRIES` moves in all; the first that Rapfi does not prove lost replaces th
 which the line's note then names (a forced block is not asked about). The book's moves are the
 player's own searches, and some of them lost outright against Rapfi at 6 stones
 (bench/STRENGTH.md). Each line checked says so in its note (``checked NODES``), so a stopped
-check resumes where it stopped.
+check resumes where it stopped. With ``--drop RATE`` as well, a move is refuted when it loses
+more than RATE of Rapfi's win rate for its side (Rapfi's eval of the position, against its eval
+after the move; a proven loss is a drop to 0), not only when Rapfi proves it lost, and only
+the lines of at most ``--stones`` stones are judged (``judged NODES drop RATE``): in the games
+against Rapfi its win rate for Black rose by 0.09 over tengen's first two moves as White, which
+the book plays, where no move was proven lost (bench/STRENGTH.md).
 
 Run ``TENGEN_JIT=compiled python bench/gomoku_book.py --rule freestyle [--seconds 8]
-[--predict 2] [--replies 2] [--rapfi NODES ...] [--stones 7] [--threads 2] [--check NODES]``;
+[--predict 2] [--replies 2] [--rapfi NODES ...] [--stones 7] [--threads 2] [--check NODES
+[--drop RATE]]``;
 the book goes to src/tengen/ai/gomoku/book/<rule>.txt.
 """
 
@@ -42,7 +48,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from gomoku_quality import RULES
+from gomoku_quality import RULES, win_rate
 from gomoku_review import LOST, Rapfi
 
 if TYPE_CHECKING:
@@ -80,6 +86,7 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--out", type=Path, default=None)
     parser.add_argument("--check", type=int, default=0, metavar="NODES")
+    parser.add_argument("--drop", type=float, default=0.0, metavar="RATE")
     args = parser.parse_args()
     rule = Rule(args.rule)
     out = args.out or book.FOLDER / f"{rule.value}.txt"
@@ -202,15 +209,21 @@ def check(
     args: argparse.Namespace,
     out: Path,
 ) -> None:
-    """Replace the book's moves that Rapfi at ``args.check`` nodes proves lost by the player's
-    best move that it does not (see the module docstring), rewriting `out` after each line."""
+    """Replace the book's moves that Rapfi at ``args.check`` nodes proves lost (or, with
+    ``args.drop``, finds that much worse than the position) by the player's best move that it
+    does not (see the module docstring), rewriting `out` after each line."""
     from tengen.ai.gomoku import book
     from tengen.ai.gomoku.position import Position
     from tengen.gomoku import GomokuGame, GomokuRules
 
-    mark = f"checked {args.check}"
+    judge = args.drop > 0
+    mark = f"judged {args.check} drop {args.drop:g}" if judge else f"checked {args.check}"
     rapfi = Rapfi(60_000, args.check, RULES[rule.value])
-    todo = [key for key, text in sorted(lines.items()) if mark not in text]
+    todo = [
+        key
+        for key, text in sorted(lines.items(), key=lambda kv: (len(kv[0][0]) + len(kv[0][1]), kv))
+        if mark not in text and (not judge or len(key[0]) + len(key[1]) <= args.stones)
+    ]  # the fewest stones first: a check stopped early has judged the lines most games reach
     try:
         for number, key in enumerate(todo, start=1):
             text = lines[key]
@@ -223,9 +236,14 @@ def check(
             # A block of the opponent's four is forced: a proof against it says the position
             # is lost, and any other move loses to the five.
             forced = bool(Position.of(game).fives(3 - int(game.to_play)))
-            while not forced and rapfi.evaluate([*moves, (move.col, move.row)]) == -LOST:
+            floor: float | None = None
+            best = (-1, -1)
+            if judge and not forced:
+                value, best = rapfi.think(moves)
+                floor = win_rate(value) - args.drop
+            while not forced and refuted(rapfi, moves, move, floor, best):
                 tried.append(move)
-                if len(tried) == 1 and rapfi.evaluate(moves) == LOST:
+                if not judge and len(tried) == 1 and rapfi.evaluate(moves) == LOST:
                     break  # lost whatever the move: nothing to replace
                 if len(tried) == TRIES:
                     break
@@ -237,7 +255,7 @@ def check(
             elif not tried:
                 verdict = "holds"
             elif move in tried:
-                verdict, move, note = "lost", tried[0], was
+                verdict, move, note = "weak" if judge else "lost", tried[0], was
             else:
                 verdict = f"replaces {' '.join(book.sgf(p) for p in tried)}"
             tail = "" if verdict == "holds" else f", {verdict}"
@@ -248,12 +266,30 @@ def check(
         rapfi.close()
         texts = [text for text in lines.values() if mark in text]
         replaced = sum(f"{mark}, replaces" in text for text in texts)
-        lost = sum(text.endswith(f"{mark}, lost") for text in texts)
+        kept = sum(text.endswith((f"{mark}, lost", f"{mark}, weak")) for text in texts)
+        judged = f" judging a drop of {args.drop:g}, up to {args.stones} stones" if judge else ""
         runs.append(
-            f"{CHECK} Rapfi at {args.check} nodes, --seconds {args.seconds:g} --threads "
-            f"{args.threads}: {replaced} of {len(texts)} moves replaced, {lost} lost anyway"
+            f"{CHECK} Rapfi at {args.check} nodes{judged}, --seconds {args.seconds:g} --threads "
+            f"{args.threads}: {replaced} of {len(texts)} moves replaced, {kept} "
+            f"{'weak' if judge else 'lost'} anyway"
         )
         write(out, rule, runs, lines)
+
+
+def refuted(
+    rapfi: Rapfi,
+    moves: list[tuple[int, int]],
+    p: Point,
+    floor: float | None,
+    best: tuple[int, int],
+) -> bool:
+    """Whether Rapfi proves the move `p` after `moves` lost or, given a `floor` (a win rate
+    for the side to move), finds that side's win rate after it below the floor; its own
+    `best` move there never is."""
+    after = rapfi.evaluate([*moves, (p.col, p.row)])  # the opponent's eval
+    if floor is None:
+        return after == -LOST
+    return (p.col, p.row) != best and 1.0 - win_rate(after) < floor
 
 
 if __name__ == "__main__":

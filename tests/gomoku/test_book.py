@@ -7,6 +7,7 @@ every turned and mirrored copy of their positions, as a match's turned openings 
 
 from __future__ import annotations
 
+import math
 import os
 import re
 import subprocess
@@ -179,6 +180,48 @@ def test_the_check_replaces_a_book_move_that_rapfi_proves_lost(tmp_path: Path) -
         assert rapfi_wins_by_force(rapfi, [*board, (p.col, p.row, 2)], 500_000) is refuted_by_force
 
 
+def test_the_judge_replaces_a_book_move_that_rapfi_finds_far_worse(tmp_path: Path) -> None:
+    """Against Rapfi: with ``--drop``, a White move of the book's at three stones (ii after
+    ff hh / gh; Rapfi at 500,000 nodes gives White some 0.37 of win rate there and 0.19 after
+    ii) is replaced by a move after which Rapfi, asked here, puts White's win rate less than
+    the drop below the position's; a line of more than ``--stones`` stones is not judged."""
+    rapfi = rapfi_brain()
+    weak = "ff hh / gh : ii  # by hand"
+    deep = "cg dh eg ei fi hh / di eh fh gi ig : bf  # depth 15, 2.0 s"
+    out = tmp_path / "freestyle.txt"
+    out.write_text(f"# run: by hand\n{weak}\n{deep}\n")
+    script = str(ROOT / "bench" / "gomoku_book.py")
+    options = ["--rule", "freestyle", "--check", "500000", "--drop", "0.1", "--stones", "4"]
+    command = [sys.executable, script, *options, "--seconds", "1", "--threads", "1"]
+    env = {**os.environ, "RAPFI": rapfi}
+    run = subprocess.run(
+        [*command, "--out", str(out)], env=env, capture_output=True, text=True, timeout=600
+    )
+    assert run.returncode == 0, run.stderr
+    text = out.read_text()
+    assert "# check: Rapfi at 500000 nodes judging a drop of 0.1, up to 4 stones" in text
+    lines = {line.split(":")[0].strip(): line for line in text.splitlines()}
+    assert lines["cg dh eg ei fi hh / di eh fh gi ig"] == deep
+    judged = lines["ff hh / gh"]
+    assert "; judged 500000 drop 0.1, replaces ii" in judged
+    (black, white), move = book.parse(judged, "the judged line")
+    game = game_of(list(black), list(white), Rule.FREESTYLE)
+    board = [(q.col, q.row, 1 if c is game.to_play else 2) for c, q in game.moves]
+    floor = win_rate(rapfi_eval(rapfi, board, 500_000)) - 0.1
+    for p, below in ((move, False), (Point(8, 8), True)):
+        assert p in game.legal_moves()
+        after = [(x, y, 3 - field) for x, y, field in board] + [(p.col, p.row, 2)]
+        assert (1 - win_rate(rapfi_eval(rapfi, after, 500_000)) < floor) is below
+
+
+def win_rate(value: str) -> float:
+    """Rapfi's eval (its text: a number, or a mate ``+M..``/``-M..``) as the side to move's
+    win rate: logistic, 200 of its units a unit (its ``ScalingFactor``)."""
+    if "M" in value:
+        return 1.0 if value.startswith("+") else 0.0
+    return 1 / (1 + math.exp(-int(value) / 200))
+
+
 def rapfi_brain() -> str:
     """Rapfi's brain (``$RAPFI``, else build/rapfi/pbrain-rapfi); the test skips without it."""
     found = Path(os.environ.get("RAPFI", ROOT / "build" / "rapfi" / "pbrain-rapfi"))
@@ -190,6 +233,13 @@ def rapfi_brain() -> str:
 def rapfi_wins_by_force(rapfi: str, board: list[tuple[int, int, int]], nodes: int) -> bool:
     """Whether Rapfi (freestyle, one thread, at most `nodes` nodes), given Gomocup's ``BOARD``
     lines `board` (x, y, field), calls the position a forced win for itself (a mate, ``+M``)."""
+    return rapfi_eval(rapfi, board, nodes).startswith("+M")
+
+
+def rapfi_eval(rapfi: str, board: list[tuple[int, int, int]], nodes: int) -> str:
+    """Rapfi's eval (freestyle, one thread, at most `nodes` nodes, its text) of the position
+    of Gomocup's ``BOARD`` lines `board` (x, y, field) for the side to move (field 1); a
+    position with a five to make, which it answers with no eval, as a mate (``+M1``)."""
     commands = ["START 15", "INFO rule 0", "INFO thread_num 1", f"INFO max_node {nodes}",
                 "INFO timeout_turn 60000", "INFO timeout_match 0", "INFO time_left 2147483647",
                 "INFO show_detail 0", "BOARD"]  # fmt: skip
@@ -200,7 +250,7 @@ def rapfi_wins_by_force(rapfi: str, board: list[tuple[int, int, int]], nodes: in
         assert brain.stdin is not None and brain.stdout is not None
         brain.stdin.write("\n".join(commands) + "\n")
         brain.stdin.flush()
-        value = ""
+        value = "+M1"
         for line in brain.stdout:
             found = re.search(r"Eval (\S+)", line)
             value = found.group(1) if found else value
@@ -208,7 +258,7 @@ def rapfi_wins_by_force(rapfi: str, board: list[tuple[int, int, int]], nodes: in
                 break
         brain.stdin.write("END\n")
         brain.stdin.close()
-    return value.startswith("+M")
+    return value
 
 
 def test_no_book_move_on_another_board_or_off_the_book() -> None:
