@@ -157,14 +157,7 @@ def test_the_check_replaces_a_book_move_that_rapfi_proves_lost(tmp_path: Path) -
     refuted = "fg fi hh / hg ih ii : gf  # depth 12, 6.0 s"
     lost_anyway = "cg dh eg ei fi hh / di eh fh gi ig : bf  # depth 15, 2.0 s"
     block = "ef eh fg gh hh hi ih / fh gi gj hg ij jh : de  # depth 0, 0.0 s"
-    out = tmp_path / "freestyle.txt"
-    out.write_text(f"# run: by hand\n{refuted}\n{lost_anyway}\n{block}\n")
-    script = str(ROOT / "bench" / "gomoku_book.py")
-    options = ["--rule", "freestyle", "--check", "500000", "--seconds", "1", "--threads", "1"]
-    command = [sys.executable, script, *options, "--out", str(out)]
-    env = {**os.environ, "RAPFI": rapfi}
-    subprocess.run(command, check=True, env=env, capture_output=True, text=True, timeout=600)
-    text = out.read_text()
+    text = checked_book(rapfi, tmp_path, [refuted, lost_anyway, block])
     assert "# check: Rapfi at 500000 nodes" in text
     lines = {line.split(":")[0].strip(): line for line in text.splitlines()}
     assert lines["cg dh eg ei fi hh / di eh fh gi ig"] == f"{lost_anyway}; checked 500000, lost"
@@ -188,17 +181,7 @@ def test_the_judge_replaces_a_book_move_that_rapfi_finds_far_worse(tmp_path: Pat
     rapfi = rapfi_brain()
     weak = "ff hh / gh : ii  # by hand"
     deep = "cg dh eg ei fi hh / di eh fh gi ig : bf  # depth 15, 2.0 s"
-    out = tmp_path / "freestyle.txt"
-    out.write_text(f"# run: by hand\n{weak}\n{deep}\n")
-    script = str(ROOT / "bench" / "gomoku_book.py")
-    options = ["--rule", "freestyle", "--check", "500000", "--drop", "0.1", "--stones", "4"]
-    command = [sys.executable, script, *options, "--seconds", "1", "--threads", "1"]
-    env = {**os.environ, "RAPFI": rapfi}
-    run = subprocess.run(
-        [*command, "--out", str(out)], env=env, capture_output=True, text=True, timeout=600
-    )
-    assert run.returncode == 0, run.stderr
-    text = out.read_text()
+    text = checked_book(rapfi, tmp_path, [weak, deep], "--drop", "0.1", "--stones", "4")
     assert "# check: Rapfi at 500000 nodes judging a drop of 0.1, up to 4 stones" in text
     lines = {line.split(":")[0].strip(): line for line in text.splitlines()}
     assert lines["cg dh eg ei fi hh / di eh fh gi ig"] == deep
@@ -212,6 +195,20 @@ def test_the_judge_replaces_a_book_move_that_rapfi_finds_far_worse(tmp_path: Pat
         assert p in game.legal_moves()
         after = [(x, y, 3 - field) for x, y, field in board] + [(p.col, p.row, 2)]
         assert (1 - win_rate(rapfi_eval(rapfi, after, 500_000)) < floor) is below
+
+
+def checked_book(rapfi: str, tmp_path: Path, lines: list[str], *options: str) -> str:
+    """The text of a freestyle book of `lines` after bench/gomoku_book.py has checked it with
+    `rapfi` at 500,000 nodes (the player searching 1 s on one thread) and `options`."""
+    out = tmp_path / "freestyle.txt"
+    out.write_text("# run: by hand\n" + "".join(f"{line}\n" for line in lines))
+    script = str(ROOT / "bench" / "gomoku_book.py")
+    command = [sys.executable, script, "--rule", "freestyle", "--check", "500000", *options]
+    command += ["--seconds", "1", "--threads", "1", "--out", str(out)]
+    env = {**os.environ, "RAPFI": rapfi}
+    run = subprocess.run(command, env=env, capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr
+    return out.read_text()
 
 
 def win_rate(value: str) -> float:
