@@ -16,7 +16,10 @@ stops at positions of more than `--stones` stones. Positions are keyed by their 
 orientation, so a position reached twice is searched once. Resumable, and a run may extend
 an earlier book: the book file is read first and each new line is appended as it is found; at
 the end the file is rewritten sorted, under a header with one line for each run that built
-it. Prints one line a position searched.
+it. Prints one line a position searched. With ``--games DIR ...`` the positions searched are
+instead those of the match games in DIR (``DIR/games/*.sgf``: `bench/gomoku_strength.py`'s)
+up to `--stones` stones, either side to move, that the book lacks: where Rapfi on two threads
+replied off the book's lines, a match from the same openings may meet that reply again.
 
 With ``--check NODES`` it builds nothing but checks the book: after each line's move Rapfi (one
 thread, NODES nodes, a cleared hash) looks for a forced win of the opponent's, and where it
@@ -34,8 +37,8 @@ against Rapfi its win rate for Black rose by 0.09 over tengen's first two moves 
 the book plays, where no move was proven lost (bench/STRENGTH.md).
 
 Run ``TENGEN_JIT=compiled python bench/gomoku_book.py --rule freestyle [--seconds 8]
-[--predict 2] [--replies 2] [--rapfi NODES ...] [--stones 7] [--threads 2] [--check NODES
-[--drop RATE]]``;
+[--predict 2] [--replies 2] [--rapfi NODES ...] [--stones 7] [--threads 2] [--games DIR ...]
+[--check NODES [--drop RATE]]``;
 the book goes to src/tengen/ai/gomoku/book/<rule>.txt.
 """
 
@@ -87,6 +90,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=None)
     parser.add_argument("--check", type=int, default=0, metavar="NODES")
     parser.add_argument("--drop", type=float, default=0.0, metavar="RATE")
+    parser.add_argument("--games", type=Path, nargs="+", default=[], metavar="DIR")
     args = parser.parse_args()
     rule = Rule(args.rule)
     out = args.out or book.FOLDER / f"{rule.value}.txt"
@@ -163,12 +167,24 @@ def main() -> None:
             follow(game, side, layer + 1)
             game.undo()
 
+    def record(path: Path) -> list[Point]:
+        """The moves of the record at `path`."""
+        line = open_record(str(path)).games[0].main_line()
+        return [n.move[1] for n in line if n.move and n.move[1] is not None]
+
     roots = {"centre": [Point(book.SIZE // 2, book.SIZE // 2)]}
     for path in sorted(OPENINGS.glob("*.sgf")):
-        line = open_record(str(path)).games[0].main_line()
-        roots[path.stem] = [n.move[1] for n in line if n.move and n.move[1] is not None]
+        roots[path.stem] = record(path)
+    played = sorted(p for folder in args.games for p in folder.rglob("games/*.sgf"))
     try:
-        for name, stones in roots.items():
+        for path in played:  # the positions of real games, either side to move
+            game = GomokuGame(GomokuRules(rule))
+            print(f"== {path}", flush=True)
+            for p in record(path)[: args.stones]:
+                game.play(p)
+                if len(game.moves) >= 3 and not game.is_over:
+                    search(game)
+        for name, stones in roots.items() if not played else ():
             game = GomokuGame(GomokuRules(rule))
             for p in stones:
                 game.play(p)
@@ -182,7 +198,9 @@ def main() -> None:
         runs.append(
             f"{RUN} --seconds {args.seconds:g} --predict {args.predict:g} --replies {widths}"
             f"{' --rapfi ' + ' '.join(map(str, args.rapfi)) if args.rapfi else ''}"
-            f" --stones {args.stones} --threads {args.threads}: {len(lines) - before} positions"
+            f" --stones {args.stones} --threads {args.threads}"
+            f"{f' --games ({len(played)} match games)' if played else ''}:"
+            f" {len(lines) - before} positions"
         )
         write(out, rule, runs, lines)
 

@@ -197,6 +197,41 @@ def test_the_judge_replaces_a_book_move_that_rapfi_finds_far_worse(tmp_path: Pat
         assert (1 - win_rate(rapfi_eval(rapfi, after, 500_000)) < floor) is below
 
 
+def test_the_book_learns_the_positions_of_match_games_it_lacks(tmp_path: Path) -> None:
+    """``--games``: every position of a match game's first ``--stones`` stones that the book
+    lacks, either side to move, gets the player's move, legal there; a position the book holds
+    keeps its line, and one past the stones is not searched."""
+    moves = ["hh", "gh", "fj", "gi", "gg", "ff", "gk", "hj", "ei"]
+    games = tmp_path / "match" / "games"
+    games.mkdir(parents=True)
+    (games / "0000-rapfi-new.sgf").write_text(
+        "(;GM[4]FF[4]SZ[15]RU[freestyle]PB[rapfi]PW[new]"
+        + "".join(f";{'BW'[i % 2]}[{m}]" for i, m in enumerate(moves)) + ")"
+    )  # fmt: skip
+    points = [Point(ord(m[0]) - 97, ord(m[1]) - 97) for m in moves]
+    held = game_of(points[0:6:2], points[1:6:2], Rule.FREESTYLE)  # 6 stones, Black to move
+    key, t = book.canonical(*book.stones(held))
+    kept = book.line(key, book.turned(Point(0, 0), t), "by hand")  # a corner: no search's move
+    out = tmp_path / "freestyle.txt"
+    out.write_text(f"# run: by hand\n{kept}\n")
+    script = str(ROOT / "bench" / "gomoku_book.py")
+    command = [sys.executable, script, "--rule", "freestyle", "--games", str(tmp_path / "match")]
+    command += ["--stones", "7", "--seconds", "0.2", "--threads", "1", "--out", str(out)]
+    run = subprocess.run(command, capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr
+    text = out.read_text()
+    assert "--games (1 match games): 4 positions" in text
+    table = {book.parse(line, "the book")[0]: line for line in text.splitlines()
+             if line.strip() and not line.startswith("#")}  # fmt: skip
+    assert table.pop(key) == kept
+    for stones in (3, 4, 5, 7):
+        game = game_of(points[0:stones:2], points[1:stones:2], Rule.FREESTYLE)
+        key, t = book.canonical(*book.stones(game))
+        move = book.parse(table.pop(key), "a learnt line")[1]
+        assert book.unturned(move, t) in game.legal_moves()
+    assert not table  # nothing past 7 stones
+
+
 def checked_book(rapfi: str, tmp_path: Path, lines: list[str], *options: str) -> str:
     """The text of a freestyle book of `lines` after bench/gomoku_book.py has checked it with
     `rapfi` at 500,000 nodes (the player searching 1 s on one thread) and `options`."""
