@@ -195,11 +195,11 @@ def main() -> None:
         for rapfi in rapfis:
             rapfi.close()
         widths = " ".join(map(str, args.replies))
+        rapfi = f" --rapfi {' '.join(map(str, args.rapfi))}" if args.rapfi else ""
+        follows = f" --predict {args.predict:g} --replies {widths}{rapfi}"
         runs.append(
-            f"{RUN} --seconds {args.seconds:g} --predict {args.predict:g} --replies {widths}"
-            f"{' --rapfi ' + ' '.join(map(str, args.rapfi)) if args.rapfi else ''}"
-            f" --stones {args.stones} --threads {args.threads}"
-            f"{f' --games ({len(played)} match games)' if played else ''}:"
+            f"{RUN}{f' --games ({len(played)} match games)' if played else follows}"
+            f" --seconds {args.seconds:g} --stones {args.stones} --threads {args.threads}:"
             f" {len(lines) - before} positions"
         )
         write(out, rule, runs, lines)

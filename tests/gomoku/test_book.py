@@ -220,7 +220,8 @@ def test_the_book_learns_the_positions_of_match_games_it_lacks(tmp_path: Path) -
     run = subprocess.run(command, capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stderr
     text = out.read_text()
-    assert "--games (1 match games): 4 positions" in text
+    run_line = "# run: --games (1 match games) --seconds 0.2 --stones 7 --threads 1: 4 positions"
+    assert run_line in text
     table = {book.parse(line, "the book")[0]: line for line in text.splitlines()
              if line.strip() and not line.startswith("#")}  # fmt: skip
     assert table.pop(key) == kept
