@@ -29,12 +29,13 @@ up to `TRIES` moves in all; the first that Rapfi does not prove lost replaces th
 which the line's note then names (a forced block is not asked about). The book's moves are the
 player's own searches, and some of them lost outright against Rapfi at 6 stones
 (bench/STRENGTH.md). Each line checked says so in its note (``checked NODES``), so a stopped
-check resumes where it stopped. With ``--drop RATE`` as well, a move is refuted when it loses
-more than RATE of Rapfi's win rate for its side (Rapfi's eval of the position, against its eval
-after the move; a proven loss is a drop to 0), not only when Rapfi proves it lost, and only
-the lines of at most ``--stones`` stones are judged (``judged NODES drop RATE``): in the games
-against Rapfi its win rate for Black rose by 0.09 over tengen's first two moves as White, which
-the book plays, where no move was proven lost (bench/STRENGTH.md).
+check resumes where it stopped (stopped by SIGTERM, its header line says how many it left).
+With ``--drop RATE`` as well, a move is refuted when it loses more than RATE of Rapfi's win
+rate for its side (Rapfi's eval of the position, against its eval after the move; a proven
+loss is a drop to 0), not only when Rapfi proves it lost, and only the lines of at most
+``--stones`` stones are judged (``judged NODES drop RATE``): in the games against Rapfi its win
+rate for Black rose by 0.09 over tengen's first two moves as White, which the book plays, where
+no move was proven lost (bench/STRENGTH.md).
 
 Run ``TENGEN_JIT=compiled python bench/gomoku_book.py --rule freestyle [--seconds 8]
 [--predict 2] [--replies 2] [--rapfi NODES ...] [--stones 7] [--threads 2] [--games DIR ...]
@@ -46,6 +47,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 import time
 from pathlib import Path
@@ -242,6 +244,8 @@ def check(
         for key, text in sorted(lines.items(), key=lambda kv: (len(kv[0][0]) + len(kv[0][1]), kv))
         if mark not in text and (not judge or len(key[0]) + len(key[1]) <= args.stones)
     ]  # the fewest stones first: a check stopped early has judged the lines most games reach
+    done = 0
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # stopped: the header still says so
     try:
         for number, key in enumerate(todo, start=1):
             text = lines[key]
@@ -280,6 +284,7 @@ def check(
             lines[key] = book.line(key, move, f"{note}; {mark}{tail}")
             print(f"{number} / {len(todo)}: {lines[key]}", flush=True)
             write(out, rule, runs, lines)
+            done = number
     finally:
         rapfi.close()
         texts = [text for text in lines.values() if mark in text]
@@ -290,6 +295,7 @@ def check(
             f"{CHECK} Rapfi at {args.check} nodes{judged}, --seconds {args.seconds:g} --threads "
             f"{args.threads}: {replaced} of {len(texts)} moves replaced, {kept} "
             f"{'weak' if judge else 'lost'} anyway"
+            + (f"; stopped with {len(todo) - done} lines to go" if done < len(todo) else "")
         )
         write(out, rule, runs, lines)
 
