@@ -6,14 +6,15 @@ where it loses twice as much a move as later (bench/STRENGTH.md), and a move's c
 stretched there: Gomocup's ``timeout_turn`` is per move. bench/gomoku_book.py builds the book
 from the 26 standard three-stone openings by the player itself (its own search, many seconds a
 position; the opponent's replies its own best few up to 7 stones, then Rapfi's, the
-strongest open engine's: to 11 stones at one node limit and then two, to 13 at two), one file
-a rule in ``book/``. Its check then replaced each move after which Rapfi proved the
-opponent's win by the player's best move that Rapfi did not prove lost (searched without the
-refuted moves).
+strongest open engine's: to 11 stones at one node limit and then two, to 13 at two; and the
+positions of a match's games against Rapfi up to 9 stones that it lacked), one file a rule in
+``book/``. Its check then replaced each move after which Rapfi proved the opponent's win, or
+(``judged``) rated it more than 0.1 of win rate below the position, by the player's best move
+that Rapfi did not refute so (searched without the refuted moves).
 A line holds a position (its black and its white stones, SGF points, in the orientation whose
 text sorts first of the board's eight) and the move there, then the depth and time the search
 took, and what the check found (``holds`` unsaid; ``replaces`` the moves refuted; ``lost``
-whatever the move; ``forced``, a block)::
+whatever the move; ``weak``, none of four tries within the drop; ``forced``, a block)::
 
     hh ig jj / ih hj : kk  # depth 13, 4.2 s; checked 2000000
 
