@@ -15,11 +15,12 @@ different moves, the book follows each; bench/STRENGTH.md). It
 stops at positions of more than `--stones` stones. Positions are keyed by their canonical
 orientation, so a position reached twice is searched once. Resumable, and a run may extend
 an earlier book: the book file is read first and each new line is appended as it is found; at
-the end the file is rewritten sorted, under a header with one line for each run that built
-it. Prints one line a position searched. With ``--games DIR ...`` the positions searched are
-instead those of the match games in DIR (``DIR/games/*.sgf``: `bench/gomoku_strength.py`'s)
-up to `--stones` stones, either side to move, that the book lacks: where Rapfi on two threads
-replied off the book's lines, a match from the same openings may meet that reply again.
+the end (or stopped by SIGTERM) the file is rewritten sorted, under a header with one line for
+each run that built it. Prints one line a position searched. With ``--games DIR ...`` the
+positions searched are instead those of the match games in DIR (``DIR/games/*.sgf``:
+`bench/gomoku_strength.py`'s) up to `--stones` stones, either side to move, that the book
+lacks: where Rapfi on two threads replied off the book's lines, a match from the same openings
+may meet that reply again.
 
 With ``--check NODES`` it builds nothing but checks the book: after each line's move Rapfi (one
 thread, NODES nodes, a cleared hash) looks for a forced win of the opponent's, and where it
@@ -94,6 +95,7 @@ def main() -> None:
     parser.add_argument("--drop", type=float, default=0.0, metavar="RATE")
     parser.add_argument("--games", type=Path, nargs="+", default=[], metavar="DIR")
     args = parser.parse_args()
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # stopped: the header still says so
     rule = Rule(args.rule)
     out = args.out or book.FOLDER / f"{rule.value}.txt"
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -245,7 +247,6 @@ def check(
         if mark not in text and (not judge or len(key[0]) + len(key[1]) <= args.stones)
     ]  # the fewest stones first: a check stopped early has judged the lines most games reach
     done = 0
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # stopped: the header still says so
     try:
         for number, key in enumerate(todo, start=1):
             text = lines[key]
