@@ -17,7 +17,7 @@ orientation, so a position reached twice is searched once. Resumable, and a run 
 an earlier book: the book file is read first and each new line is appended as it is found; at
 the end (or stopped by SIGTERM) the file is rewritten sorted, under a header with one line for
 each run that built it. Prints one line a position searched. With ``--games DIR ...`` the
-positions searched are instead those of the match games in DIR (``DIR/games/*.sgf``:
+positions searched are instead those of the match games in DIR (`gomoku_review.match_records`:
 `bench/gomoku_strength.py`'s) up to `--stones` stones, either side to move, that the book
 lacks: where Rapfi on two threads replied off the book's lines, a match from the same openings
 may meet that reply again.
@@ -55,7 +55,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from gomoku_quality import RULES, win_rate
-from gomoku_review import LOST, Rapfi
+from gomoku_review import LOST, Rapfi, match_records
 
 if TYPE_CHECKING:
     from tengen.ai.gomoku.book import Key
@@ -179,7 +179,7 @@ def main() -> None:
     roots = {"centre": [Point(book.SIZE // 2, book.SIZE // 2)]}
     for path in sorted(OPENINGS.glob("*.sgf")):
         roots[path.stem] = record(path)
-    played = sorted(p for folder in args.games for p in folder.rglob("games/*.sgf"))
+    played = match_records(args.games)
     try:
         for path in played:  # the positions of real games, either side to move
             game = GomokuGame(GomokuRules(rule))

@@ -53,7 +53,7 @@ import time
 from collections.abc import Collection
 from pathlib import Path
 
-from gomoku_review import LOST, Rapfi, black_result
+from gomoku_review import LOST, Rapfi, black_result, match_records, record_moves
 
 CACHE = Path(__file__).resolve().parent / "results" / "gomoku" / "judged"  # Rapfi's evals
 RULES = {"freestyle": 0, "renju": 4}  # the Gomocup protocol's rule numbers
@@ -78,22 +78,20 @@ def read_games(
     Rapfi judges) against `opponent` (a player's name in the records), or with None every
     game (a head-to-head's, tengen's colour then that of the name sorting first)."""
     games = []
-    for folder in dirs:
-        for path in sorted(folder.glob("**/games/*.sgf")):
-            text = path.read_text()
-            rule = re.search(r"RU\[(\w+)\]", text)
-            black = re.search(r"PB\[([^\]]*)\]", text)
-            white = re.search(r"PW\[([^\]]*)\]", text)
-            if not (rule and black and white) or rule.group(1) not in rules:
-                continue
-            if opponent is not None and opponent not in (black.group(1), white.group(1)):
-                continue
-            moves = [(ord(a) - 97, ord(b) - 97) for a, b in re.findall(r";[BW]\[(\w)(\w)\]", text)]
-            if opponent is not None:
-                ours = int(black.group(1) == opponent)
-            else:
-                ours = int(black.group(1) > white.group(1))
-            games.append((rule.group(1), moves, ours, black_result(text)))
+    for path in match_records(dirs):
+        text = path.read_text()
+        rule = re.search(r"RU\[(\w+)\]", text)
+        black = re.search(r"PB\[([^\]]*)\]", text)
+        white = re.search(r"PW\[([^\]]*)\]", text)
+        if not (rule and black and white) or rule.group(1) not in rules:
+            continue
+        if opponent is not None and opponent not in (black.group(1), white.group(1)):
+            continue
+        if opponent is not None:
+            ours = int(black.group(1) == opponent)
+        else:
+            ours = int(black.group(1) > white.group(1))
+        games.append((rule.group(1), record_moves(text), ours, black_result(text)))
     return games
 
 

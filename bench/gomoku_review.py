@@ -1,7 +1,7 @@
 """Rapfi's view of a Gomoku match's games: where tengen's game turned, and whether its own
 threat solver could have seen Rapfi's win coming.
 
-For every game of a match directory (``tengen match -o DIR``: ``DIR/games/*.sgf``) between
+For every game of a match directory (`match_records`) between
 tengen (the player named ``--name``) and another brain, Rapfi (``build/rapfi/pbrain-rapfi``,
 classical, `make rapfi`) evaluates each position where tengen is to move, for ``--ms``
 milliseconds with a cleared hash, as if it played tengen's side. Each game prints the series
@@ -177,9 +177,9 @@ def main() -> None:
     rapfi = Rapfi(60_000 if args.nodes else args.ms, args.nodes)
     turned = small = big = 0
     games: list[tuple[int, dict[int, int], float]] = []
-    for path in sorted((args.match / "games").glob("*.sgf")):
+    for path in match_records([args.match]):
         text = path.read_text()
-        moves = [(ord(a) - 97, ord(b) - 97) for a, b in re.findall(r";[BW]\[(\w)(\w)\]", text)]
+        moves = record_moves(text)
         black = re.search(r"PB\[([^\]]*)\]", text)
         ours = 0 if black and black.group(1) == args.name else 1
         series = [(n, rapfi.evaluate(moves[:n])) for n in range(3, len(moves)) if n % 2 == ours]
@@ -198,6 +198,18 @@ def main() -> None:
     rapfi.close()
     print(f"turned from even to lost by one move: {turned}; solver sees {small}, at 50x {big}")
     by_stones(games, args.name)
+
+
+def match_records(folders: list[Path]) -> list[Path]:
+    """The game records under match directories, in order: ``DIR/games/*.sgf`` as `tengen
+    match -o DIR` writes them, or a folder deeper, as bench/gomoku_strength.py does."""
+    return sorted(path for folder in folders for path in folder.glob("**/games/*.sgf"))
+
+
+def record_moves(sgf: str) -> list[tuple[int, int]]:
+    """The moves (column, row) of a match record's text: the brains' records hold one move a
+    node and no setup stones."""
+    return [(ord(a) - 97, ord(b) - 97) for a, b in re.findall(r";[BW]\[(\w)(\w)\]", sgf)]
 
 
 def black_result(sgf: str) -> float:

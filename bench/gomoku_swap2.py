@@ -139,11 +139,10 @@ def calibrate(args: argparse.Namespace) -> None:
     """The five-stone positions swap2's chooser weighs after each of the table's openings (its
     `pairs`), and those that open the games of ``--games`` match folders: the player's score for
     White to move at ``--seconds`` beside Rapfi's eval, to bench/results/swap2/R-five.tsv."""
-    from gomoku_review import Rapfi, rule_number
+    from gomoku_review import Rapfi, match_records, record_moves, rule_number
     from tengen.ai.gomoku import book
     from tengen.ai.gomoku_player import GomokuPlayer
     from tengen.gomoku import Rule
-    from tengen.records import open_record
 
     rule = Rule(args.rule)
     player = GomokuPlayer(threads=args.threads, book=False)
@@ -153,12 +152,10 @@ def calibrate(args: argparse.Namespace) -> None:
         for trial, _ in player.pairs(game_of(key, args.rule)):
             moves = [(p.col, p.row) for _, p in trial.moves]
             starts.setdefault(_five(moves), moves)
-    for folder in args.games:
-        for sgf in sorted(folder.glob("games/*.sgf")):
-            line = open_record(str(sgf)).games[0].main_line()
-            moves = [(p.col, p.row) for _, p in (n.move for n in line if n.move)][:5]
-            if len(moves) == 5:
-                starts.setdefault(_five(moves), moves)
+    for sgf in match_records(args.games):
+        moves = record_moves(sgf.read_text())[:5]
+        if len(moves) == 5:
+            starts.setdefault(_five(moves), moves)
     path = OUT / f"{args.rule}-five.tsv"
     done = read(path)
     todo = [k for k in starts if k not in done]
