@@ -55,7 +55,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from gomoku_quality import RULES, win_rate
-from gomoku_review import LOST, Rapfi, match_records
+from gomoku_review import LOST, Rapfi, match_records, record_moves
 
 if TYPE_CHECKING:
     from tengen.ai.gomoku.book import Key
@@ -80,7 +80,6 @@ def main() -> None:
     from tengen.core.color import Color
     from tengen.core.coords import Point
     from tengen.gomoku import GomokuGame, GomokuRules, Rule
-    from tengen.records import open_record
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rule", choices=["freestyle", "renju"], required=True)
@@ -172,9 +171,8 @@ def main() -> None:
             game.undo()
 
     def record(path: Path) -> list[Point]:
-        """The moves of the record at `path`."""
-        line = open_record(str(path)).games[0].main_line()
-        return [n.move[1] for n in line if n.move and n.move[1] is not None]
+        """The moves of the record at `path` (an opening's, or a match game's)."""
+        return [Point(col, row) for col, row in record_moves(path.read_text())]
 
     roots = {"centre": [Point(book.SIZE // 2, book.SIZE // 2)]}
     for path in sorted(OPENINGS.glob("*.sgf")):
