@@ -116,18 +116,29 @@ def _compiled() -> None:
 def test_the_search_wins_every_puzzle_and_the_defender_blocks_and_sees_the_loss(
     threads: int,
 ) -> None:
+    """Each puzzle played out by the search on both sides, a five to make made first (as the
+    player does before it searches): the attacker's every search proves a win (not always by
+    a four: a shorter win by threes comes first), the defender's every search sees the loss
+    and blocks a lone four, and the attacker makes five."""
     for game in _puzzle_games():
-        pos = Position.of(game)
-        report = _search(game, 5.0, pos, threads)
-        assert report.score >= WON, game.moves
-        game.play(pos.point(report.move))
-        if game.is_over:
-            continue
-        them = Position.of(game)
-        (five,) = them.fives(3 - int(game.to_play))  # the attacker's four: one five-point
-        defence = _search(game, 5.0, them, threads)
-        assert defence.move == five
-        assert defence.score <= -WON
+        attacker = int(game.to_play)
+        while not game.is_over:
+            pos = Position.of(game)
+            me = int(game.to_play)
+            fives = pos.fives(me)
+            if fives:
+                game.play(pos.point(fives[0]))
+                continue
+            report = _search(game, 5.0, pos, threads)
+            if me == attacker:
+                assert report.score >= WON, game.moves
+            else:
+                assert report.score <= -WON, game.moves
+                lone = pos.fives(attacker)
+                if len(lone) == 1:
+                    assert report.move == lone[0], game.moves
+            game.play(pos.point(report.move))
+        assert game.winner == attacker, game.moves
 
 
 def test_the_horizon_looks_for_a_win_by_fours_only_below_beta() -> None:
@@ -335,7 +346,7 @@ def test_a_move_whose_position_the_table_proves_refutes_the_node_ends_it_unsearc
     assert cut(quiet, m, 2, LOWER)[1] > 1  # the opponent's score is at least -5: no proof
     closed = [(7, 3), (0, 0), (7, 4), (7, 2), (7, 5), (14, 14)]  # Black to make a closed four
     pos, me, _ = parent(closed)
-    four = next(i for i in range(pos.n) if pos.kind_of(i, me) == FOUR)
+    four = next(i for i in pos.ranked(me) if pos.kind_of(i, me) == FOUR)  # in the move list
     assert cut(closed, four, 3, UPPER) == (5, 1)
     assert cut(closed, four, 2, UPPER)[1] > 1
 
@@ -564,16 +575,17 @@ def test_the_search_reaches_depth_in_a_fraction_of_a_second(rule: Rule) -> None:
 
 
 def test_a_lone_closed_four_ranks_among_the_threes_by_worth() -> None:
-    """The move order (`Position.ranked`, the searches' `kernels.rank_key`): a move whose only
-    threat is a closed four comes before a three only when it is worth more there (its own
-    worth plus three quarters of the opponent's), and four-threes and open fours still come
-    before both. Fours ranked first filled the search's few slots a node."""
+    """The move order's first look (`kernels.rank_key`: `Position.ranked` with no pool to
+    re-rank): a move whose only threat is a closed four comes before a three only when it is
+    worth more there (its own worth plus three quarters of the opponent's), and four-threes
+    and open fours still come before both. Fours ranked first filled the search's few slots
+    a node."""
     pairs = 0
     for seed in range(40):
         game = _random_game(Rule.FREESTYLE, seed)
         pos = Position.of(game)
         c = int(game.to_play) - 1
-        order = [j for j in pos.ranked(c + 1) if pos.kd[1 - c, j] < FOUR]  # no block at stake
+        order = [j for j in pos.ranked(c + 1, 0) if pos.kd[1 - c, j] < FOUR]  # no block at stake
         worth = {j: int(pos.val[c, j]) + int(pos.val[1 - c, j]) * 3 // 4 for j in order}
         for a, j in enumerate(order):
             for q in order[a + 1 :]:

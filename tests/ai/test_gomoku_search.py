@@ -5,6 +5,7 @@ player's forced moves are tested in tests/gomoku/test_player.py."""
 
 from __future__ import annotations
 
+import math
 import random
 from pathlib import Path
 
@@ -137,6 +138,53 @@ def test_the_shape_worths_are_the_fitted_tables_lines(rule: Rule, name: str) -> 
         assert worth[0, code] == _worth(pats, patterns.WORTH, patterns.COMBO_WORTH)
         line = _worth(pats, patterns.EVAL_WORTH, patterns.EVAL_COMBO_WORTH)
         assert worth[1, code] - line == expected.get(tuple(sorted(pats)), 0)
+
+
+def _order_table(rule: Rule) -> dict[tuple[str, tuple[str, ...]], int]:
+    """The move order's shape worths as the table's lines say: by side and the four pattern
+    names, unsplit and sorted as written."""
+    path = patterns.order_table(rule)
+    lines = [x.split() for x in path.read_text().splitlines()] if path else []
+    return {
+        (line[0], tuple(sorted(line[1:5]))): int(line[5])
+        for line in lines
+        if line and not line[0].startswith("#")
+    }
+
+
+@settings(max_examples=30, deadline=None)
+@given(rule=st.sampled_from(list(Rule)), seed=st.integers(0, 10**6))
+def test_the_orders_second_look_reranks_its_first_points_by_place_and_shape(
+    rule: Rule, seed: int
+) -> None:
+    """`Position.ranked`: the first `POOL` points of `rank_key`'s order re-ranked, the k-th
+    by ``ORDER_SCALE * ln(1 + k)`` less the table's worths of its shape for the side to move
+    and for the opponent (each shape its four patterns' names, the split classes as their
+    classes), ties as they came; the rest as they were. Renju has no table."""
+    rng = random.Random(seed)
+    pos = Position(15, 15, rule)
+    for i in rng.sample(range(pos.n), rng.randint(1, 40)):
+        pos.place(i, rng.randint(1, 2))
+    table = _order_table(rule)
+    assert (rule is Rule.RENJU) == (not table)
+    unsplit = {"F2x": "F2", "B3x": "B3", "F3x": "F3"}
+
+    def shape(c: int, j: int) -> tuple[str, ...]:
+        names = (patterns.NAMES[int(p)] for p in pos.pat[c, j])
+        return tuple(sorted(unsplit.get(name, name) for name in names))
+
+    for stone in (1, 2):
+        c = stone - 1
+        base = pos.ranked(stone, 0)
+        top = base[: patterns.POOL]
+        keys = [
+            round(patterns.ORDER_SCALE * math.log1p(k))
+            - table.get(("own", shape(c, j)), 0)
+            - table.get(("theirs", shape(1 - c, j)), 0)
+            for k, j in enumerate(top)
+        ]
+        again = [top[k] for k in sorted(range(len(top)), key=lambda k: (keys[k], k))]
+        assert pos.ranked(stone) == again + base[patterns.POOL :]
 
 
 def _worth(lines: list[int], worth: tuple[int, ...], combo: dict[int, int]) -> int:

@@ -7,7 +7,9 @@ State (numpy arrays; ``n`` = width * height points, point ``row * width + col``;
     nb[n, 4, 8]     int32  each point's neighbours along the four lines, 4 before then 4
                            after (nearest last before, nearest first after), -1 off the board
     tbl[2, 3**8]    int8   the pattern of a line's key for each colour (`patterns.table`)
-    worth[2, C**4]  int32  the worth of four patterns, in the move order and in the evaluation
+    worth[4, C**4]  int32  the worth of four patterns: in the move order, in the evaluation, and
+                           as the own and the opponent's shape in the order's second look
+                           (`refine`)
     kind[C**4]      int8   their threat class (`patterns.combos`; C = `patterns.CLASSES`)
     key[n, 4]       int32  the line keys, both colours' in one word (Black's in the low 16
                            bits, White's above; digit 0 empty, 1 own, 2 opponent or edge),
@@ -41,7 +43,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from tengen.ai.gomoku.patterns import CLASSES, FIVE, HALF, POWERS, TIER, WIN
+from tengen.ai.gomoku.patterns import CLASSES, FIVE, HALF, ORDER_SCALE, POOL, POWERS, TIER, WIN
 from tengen.core.jit import lean
 from tengen.core.refs import deref
 
@@ -57,6 +59,9 @@ _STEP = np.array(
 )  # fmt: skip
 _DIGIT = np.array([CLASSES**d for d in range(4)], dtype=np.int64)  # a line's digit in `_code`
 _TIER = np.array(TIER, dtype=np.int64)
+# The place term of `refine`: the k-th point of `rank_key`'s order ranks ln(1 + k) below the
+# first, in the shape worths' units (the form bench/gomoku_order_fit.py fits them in).
+_PLACE = np.array([round(ORDER_SCALE * np.log1p(k)) for k in range(POOL)], dtype=np.int64)
 
 
 @njit(cache=True, inline="always")
@@ -221,9 +226,9 @@ def fives_of(cells, pat, c, out):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def ranked(cells, near, val, kd, c, out):  # type: ignore[no-untyped-def]
-    """Write into `out` the empty points near stones, best first for colour `c` (`rank_key`);
-    return how many."""
+def ranked(cells, near, val, kd, code, worth, c, pool, out):  # type: ignore[no-untyped-def]
+    """Write into `out` the empty points near stones, best first for colour `c` (`rank_key`,
+    then the first `pool` of them by `refine`); return how many."""
     n = cells.shape[0]
     scores = np.empty(n, dtype=np.int64)
     count = 0
@@ -235,7 +240,24 @@ def ranked(cells, near, val, kd, c, out):  # type: ignore[no-untyped-def]
     order = np.argsort(scores[:count], kind="mergesort")
     chosen = out[:count][order].copy()
     out[:count] = chosen
+    refine(worth, code, c, out, 0, min(count, pool), scores)
     return count
+
+
+@njit(cache=True, inline="always")
+def refine(worth, code, c, row, start, count, keys):  # type: ignore[no-untyped-def]
+    """Re-rank `row[start:start + count]`, points in `rank_key`'s order, for colour `c`: the
+    k-th by `_PLACE[k]` less its shape worths for `c` and for the opponent (`worth` rows 2
+    and 3, `patterns.order_worths`), smaller first, ties in the order they came; `keys` (as
+    long as `row`) takes the new keys. With no shape worths the order is unchanged."""
+    for k in range(count):
+        m = row[start + k]
+        key = _PLACE[k] - int(worth[2, code[c, m]]) - int(worth[3, code[1 - c, m]])
+        i = start + k
+        while i > start and keys[i - 1] > key:
+            keys[i], row[i] = keys[i - 1], row[i - 1]
+            i -= 1
+        keys[i], row[i] = key, m
 
 
 @njit(cache=True, inline="always")

@@ -75,6 +75,14 @@ WORTHS = Path(__file__).resolve().parent / "worths"
 # fours filled the searches' few slots a node, and most of Rapfi's winning lines that the
 # player let in went through threes or quiet moves it never searched (bench/STRENGTH.md).
 TIER = (0, 1, 2, 1, 4, 5, 6)
+# The order's second look (`ai.gomoku.kernels.refine`): its first `POOL` points re-ranked by
+# their place and their shapes for each side, worths fitted to Rapfi's choice of move
+# (bench/gomoku_order_fit.py), in 1/`ORDER_SCALE` of the place term. A shape is of the
+# unsplit classes (`UNSPLIT`): 715 shapes a side, not 1,820, for a fit of a few thousand
+# positions.
+POOL = 24
+ORDER_SCALE = 256
+UNSPLIT = (DEAD, B1, F1, B2, F2, F2, B3, B3, F3, F3, B4, F4, FIVE)  # F2X F2, B3X B3, F3X F3
 
 Table = npt.NDArray[np.int8]
 
@@ -203,13 +211,36 @@ def read_shapes(path: Path) -> dict[tuple[int, ...], int]:
     return found
 
 
+def order_table(rule: Rule) -> Path | None:
+    """The file of `rule`'s shape worths in the move order: freestyle's for every rule but
+    renju, which has none (its order was not fitted)."""
+    return None if rule is Rule.RENJU else WORTHS / "order-freestyle.txt"
+
+
+@functools.cache
+def order_worths(rule: Rule) -> tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]]:
+    """What the move order's second look adds under `rule` for a point of each shape (four
+    unsplit patterns, sorted): for the side to move's shape there, and for its opponent's."""
+    path = order_table(rule)
+    own: dict[tuple[int, ...], int] = {}
+    theirs: dict[tuple[int, ...], int] = {}
+    for line in path.read_text().splitlines() if path else []:
+        if line.strip() and not line.startswith("#"):
+            side, *names, worth = line.split()
+            found = {"own": own, "theirs": theirs}[side]
+            found[tuple(sorted(NAMES.index(name) for name in names))] = int(worth)
+    return own, theirs
+
+
 @functools.cache
 def combos(rule: Rule) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int8]]:
     """For every four patterns (as ``p0 + C p1 + C**2 p2 + C**3 p3``, C = `CLASSES`): the
     point's worth (row 0 in the move order, row 1 in the evaluation, with `rule`'s shape
-    worths) and its threat class."""
+    worths, rows 2 and 3 in the order's second look, as the side to move's and as its
+    opponent's: `order_worths`) and its threat class."""
     shapes = shape_worths(rule)
-    worth = np.zeros((2, CODES), dtype=np.int32)
+    own, theirs = order_worths(rule)
+    worth = np.zeros((4, CODES), dtype=np.int32)
     kind = np.zeros(CODES, dtype=np.int8)
     for code in range(CODES):
         pats = [(code // CLASSES**d) % CLASSES for d in range(4)]
@@ -218,4 +249,7 @@ def combos(rule: Rule) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int8]]:
         worth[0, code] = sum(WORTH[p] for p in pats) + COMBO_WORTH.get(c, 0)
         worth[1, code] = sum(EVAL_WORTH[p] for p in pats) + EVAL_COMBO_WORTH.get(c, 0)
         worth[1, code] += shapes.get(tuple(sorted(pats)), 0)
+        unsplit = tuple(sorted(UNSPLIT[p] for p in pats))
+        worth[2, code] = own.get(unsplit, 0)
+        worth[3, code] = theirs.get(unsplit, 0)
     return worth, kind

@@ -182,9 +182,11 @@ class Position:
         count = k.collect(self.cells, self.kd, self.tally, stone - 1, least, self.out)
         return [int(j) for j in self.out[:count]]
 
-    def ranked(self, stone: int) -> list[int]:
-        """The empty points near stones, the most promising for `stone` first."""
-        count = k.ranked(self.cells, self.near, self.val, self.kd, stone - 1, self.out)
+    def ranked(self, stone: int, pool: int = patterns.POOL) -> list[int]:
+        """The empty points near stones, the most promising for `stone` first: the searches'
+        order (`kernels.rank_key`, its first `pool` re-ranked by `kernels.refine`)."""
+        count = k.ranked(self.cells, self.near, self.val, self.kd, self.code, self.worth,
+                         stone - 1, pool, self.out)  # fmt: skip
         return [int(j) for j in self.out[:count]]
 
     def may_play(self, i: int, stone: int) -> bool:

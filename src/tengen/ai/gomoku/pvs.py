@@ -38,7 +38,7 @@ import numpy.typing as npt
 
 from tengen.ai.gomoku import kernels
 from tengen.ai.gomoku.fouls import may_play
-from tengen.ai.gomoku.patterns import FOUR, FOUR_THREE, OPEN_FOUR
+from tengen.ai.gomoku.patterns import FOUR, FOUR_THREE, OPEN_FOUR, POOL
 from tengen.ai.gomoku.state import clock, evaluate, play, survey, undo
 from tengen.ai.gomoku.vcf import vcf
 from tengen.core.jit import lean, lean_inline
@@ -88,7 +88,7 @@ _SPLIT_DEPTH = 2
 _ETC_DEPTH = 2
 BUSY_SIZE = 1 << 14  # entries of the table of (position, move) pairs being searched
 _CHECK_EVERY = 256  # nodes between two looks at the clock
-_ROW = max(WIDTH) + _WIDE + 2  # a move list: two killers and the best-ranked points
+_ROW = max(max(WIDTH) + _WIDE, POOL) + 2  # a move list: two killers and the best-ranked points
 # Transposition table entries, a power of two: 16 MB. Kept from move to move, the table holds
 # much of the last move's search only this large (2^18 kept scored no better than a fresh
 # table a move; 2^22 no better than 2^20: bench/STRENGTH.md).
@@ -359,12 +359,13 @@ def _leaf(sr, tr, me, ply, fours, beta, static):  # type: ignore[no-untyped-def]
 def _moves(sr, tr, me, opp, ply, row, three, wide):  # type: ignore[no-untyped-def]
     """Write into `row` the moves to search at a node with no five-point on the board, best
     first: the killers, then the best-ranked points near the stones (`kernels.ranked`'s
-    order, the top `WIDTH` of it, `_WIDE` more if `wide`), past ply 1 by threat tier and
-    history; return how many.
-    Facing the opponent's `three`, only the own fours and the blocks."""
+    order: the top `POOL` by `kernels.rank_key`, re-ranked by `kernels.refine`; the first
+    `WIDTH` of them, `_WIDE` more if `wide`), past ply 1 by threat tier and history; return
+    how many. Facing the opponent's `three`, only the own fours and the blocks."""
     s, t = deref(sr), deref(tr)
     c, o = me - 1, opp - 1
     width = WIDTH[min(ply, len(WIDTH) - 1)] + (_WIDE if wide else 0)
+    pool = max(width, POOL)
     keys = t.keys[ply]
     kept = 2  # row[0:2] is for the killers; the best-ranked go sorted into row[2:]
     for j in range(s.cells.shape[0]):
@@ -373,14 +374,16 @@ def _moves(sr, tr, me, opp, ply, row, three, wide):  # type: ignore[no-untyped-d
         if three and s.kd[c, j] < FOUR and s.kd[o, j] < FOUR:
             continue
         key = kernels.rank_key(s.val, s.kd, c, j)
-        if kept - 2 == width and key >= keys[kept - 1]:
+        if kept - 2 == pool and key >= keys[kept - 1]:
             continue
-        k = min(kept, width + 1)  # a full list drops its last
+        k = min(kept, pool + 1)  # a full list drops its last
         while k > 2 and keys[k - 1] > key:  # insertion: ties keep the lower point first
             keys[k], row[k] = keys[k - 1], row[k - 1]
             k -= 1
         keys[k], row[k] = key, j
-        kept = min(kept + 1, width + 2)
+        kept = min(kept + 1, pool + 2)
+    kernels.refine(s.worth, s.code, c, row, 2, kept - 2, keys)
+    kept = min(kept, width + 2)
     killers = 0
     for k in range(2):
         m = t.killers[ply, k]
