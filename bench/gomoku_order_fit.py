@@ -13,11 +13,11 @@ re-rank its own first `POOL` points to put that move first, in two resumable ste
 - ``fit FILE... --out TABLE``: for each labelled position whose eval is open (within
   ``--open`` of even: a won or lost position's move says little of order) and whose Rapfi
   move is among the first `POOL` points of `kernels.rank_key`'s order (`Position.ranked`
-  without its second look), the chance of each of those points
-  is a softmax of ``-r ln(1 + its place) + own[shape] + theirs[shape]``, a shape being the
-  multiset of the point's four line patterns for the side to move (own) and for its opponent
-  (theirs), the split classes taken as their classes (`patterns.UNSPLIT`), ridge-regularised
-  (``--ridge``); every fifth position is held out. It prints how often Rapfi's move is the
+  without its second look), the chance of each of those points is a softmax of ``-r ln(1 +
+  its place) + own[shape] + theirs[shape]``, a shape being the multiset of the point's four
+  line patterns for the side to move (own) and for its opponent (theirs), the split classes
+  taken as their classes (`patterns.UNSPLIT`), ridge-regularised (``--ridge``); every fifth
+  position is held out. It prints how often Rapfi's move is the
   order's first, in its first 3, 8 and 14, before and after (held out), and writes TABLE,
   what `patterns.order_worths` reads: the worths divided by r, in units of
   1/`patterns.ORDER_SCALE`, those whose shape was seen ``--least`` times or more.
