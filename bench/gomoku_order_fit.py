@@ -5,26 +5,29 @@ ranked past them is out of sight. Rapfi (``build/rapfi/pbrain-rapfi``, classical
 tengen did not write) names its move in many positions; this fits how the order should
 re-rank its own first `POOL` points to put that move first, in two resumable steps:
 
-- ``label DIR... --out FILE``: every distinct freestyle position of the games of match
-  directories (``DIR/**/games/*.sgf``, any players), of 4 to 60 stones, where neither side
-  has a five to make (the search settles those before it orders), with Rapfi's eval and
-  move at ``--nodes`` nodes (one thread, so its answer does not move with the load), by
-  ``--workers`` Rapfis side by side. A line of FILE is JSON: eval, Rapfi's move, the moves.
-- ``fit FILE... --out TABLE``: for each labelled position whose eval is open (within
-  ``--open`` of even: a won or lost position's move says little of order) and whose Rapfi
-  move is among the first `POOL` points of `kernels.rank_key`'s order (`Position.ranked`
-  without its second look), the chance of each of those points is a softmax of ``-r ln(1 +
-  its place) + own[shape] + theirs[shape]``, a shape being the multiset of the point's four
-  line patterns for the side to move (own) and for its opponent (theirs), the split classes
-  taken as their classes (`patterns.UNSPLIT`), ridge-regularised (``--ridge``); every fifth
-  position is held out. It prints how often Rapfi's move is the
-  order's first, in its first 3, 8 and 14, before and after (held out), and writes TABLE,
-  what `patterns.order_worths` reads: the worths divided by r, in units of
-  1/`patterns.ORDER_SCALE`, those whose shape was seen ``--least`` times or more.
+- ``label DIR... --out FILE``: every distinct position of the ``--rule`` games (freestyle
+  or renju) of match directories (``DIR/**/games/*.sgf``, any players), of 4 to 60 stones,
+  where neither side has a five to make (the search settles those before it orders), with
+  Rapfi's eval and move at ``--nodes`` nodes under that rule (one thread, so its answer does
+  not move with the load), by ``--workers`` Rapfis side by side. A line of FILE is JSON:
+  the rule, eval, Rapfi's move, the moves.
+- ``fit FILE... --out TABLE``: for each labelled ``--rule`` position whose eval is open
+  (within ``--open`` of even: a won or lost position's move says little of order) and whose
+  Rapfi move is among the first `POOL` points of `kernels.rank_key`'s order
+  (`Position.ranked` without its second look), the chance of each of those points is a
+  softmax of ``-r ln(1 + its place) + own[shape] + theirs[shape]``, a shape being the
+  multiset of the point's four line patterns for the side to move (own) and for its
+  opponent (theirs), the split classes taken as their classes (`patterns.UNSPLIT`),
+  ridge-regularised (``--ridge``); every fifth position is held out. It prints how often
+  Rapfi's move is the order's first, in its first 3, 8 and 14, before and after (held out),
+  and writes TABLE, what `patterns.order_worths` reads: the worths divided by r, in units
+  of 1/`patterns.ORDER_SCALE`, those whose shape was seen ``--least`` times or more.
 
 Run ``python bench/gomoku_order_fit.py label /tmp/selfA --out /tmp/labels.jsonl``, then
 ``python bench/gomoku_order_fit.py fit /tmp/labels.jsonl --out
-src/tengen/ai/gomoku/worths/order-freestyle.txt``. ``--check FILE`` (a position file of
+src/tengen/ai/gomoku/worths/order-freestyle.txt`` (with ``--rule renju`` both times,
+``order-renju.txt``). Under renju Black's fouls stay among the points, as in the search,
+which skips them only when it comes to them. ``--check FILE`` (a position file of
 bench/gomoku_quality.py, e.g. bench/positions/gomoku_open.txt) adds those positions as one
 more held-out set, drawn from other games.
 """
@@ -45,7 +48,7 @@ import numpy.typing as npt
 os.environ.setdefault("TENGEN_JIT", "compiled")
 
 from gomoku_quality import parse, read_games
-from gomoku_review import Rapfi
+from gomoku_review import Rapfi, rule_number
 from tengen.ai.gomoku.patterns import CLASSES, NAMES, ORDER_SCALE, POOL, UNSPLIT
 from tengen.ai.gomoku.position import Position
 from tengen.gomoku import Rule
@@ -54,19 +57,20 @@ Move = tuple[int, int]
 SIZE = 15
 FIRST = 4  # positions with fewer stones are the opening's
 LAST = 60  # positions with more are past nearly every game against Rapfi (median 41 moves)
+RULES = (Rule.FREESTYLE, Rule.RENJU)  # the rules with an order table of their own
 TOPS = (1, 3, 8, 14)  # where Rapfi's move is counted in the order
 BASES = sorted(set(UNSPLIT))  # the classes a shape is made of
 SHAPES = list(itertools.combinations_with_replacement(BASES, 4))
 _INDEX = {shape: k for k, shape in enumerate(SHAPES)}
 
 
-def positions(dirs: list[Path]) -> list[list[Move]]:
-    """Each distinct freestyle position of the games in `dirs`, as its moves, of `FIRST` to
+def positions(dirs: list[Path], rule: Rule) -> list[list[Move]]:
+    """Each distinct position of the `rule` games in `dirs`, as its moves, of `FIRST` to
     `LAST` stones, where neither side has a five to make."""
     seen: set[frozenset[tuple[int, Move]]] = set()
     found = []
-    for _, moves, _, _ in read_games(dirs, None, ("freestyle",)):
-        pos = Position(SIZE, SIZE, Rule.FREESTYLE)
+    for _, moves, _, _ in read_games(dirs, None, (rule.value,)):
+        pos = Position(SIZE, SIZE, rule)
         for k, (x, y) in enumerate(moves):
             if FIRST <= k <= LAST and not pos.fives(1) and not pos.fives(2):
                 key = frozenset((i % 2, m) for i, m in enumerate(moves[:k]))
@@ -84,17 +88,18 @@ def label(args: argparse.Namespace) -> None:
         done = {
             tuple(map(tuple, json.loads(t)["moves"])) for t in args.out.read_text().splitlines()
         }
-    todo = [m for m in positions(args.dirs) if tuple(m) not in done]
+    todo = [m for m in positions(args.dirs, args.rule) if tuple(m) not in done]
     print(f"{len(todo)} positions to label ({len(done)} done)", file=sys.stderr)
     shares = [todo[w :: args.workers] for w in range(args.workers)]
 
     def run(share: list[list[Move]]) -> None:
-        rapfi = Rapfi(0, nodes=args.nodes, rule=0)
+        rapfi = Rapfi(0, nodes=args.nodes, rule=rule_number(args.rule))
         try:
             for moves in share:
                 value, best = rapfi.think(moves)
+                row = {"rule": args.rule.value, "eval": value, "move": best, "moves": moves}
                 with args.out.open("a") as out:
-                    out.write(json.dumps({"eval": value, "move": best, "moves": moves}) + "\n")
+                    out.write(json.dumps(row) + "\n")
         finally:
             rapfi.close()
 
@@ -112,10 +117,10 @@ class Data:
     """Positions as the first `POOL` points of the order: each one's place, own and
     opponent's shape, and which is Rapfi's move."""
 
-    def __init__(self, rows: list[tuple[list[Move], Move]]) -> None:
+    def __init__(self, rows: list[tuple[list[Move], Move]], rule: Rule) -> None:
         own, theirs, target, kept = [], [], [], 0
         for moves, best in rows:
-            pos = Position(SIZE, SIZE, Rule.FREESTYLE)
+            pos = Position(SIZE, SIZE, rule)
             for k, (x, y) in enumerate(moves):
                 pos.place(y * SIZE + x, 1 + k % 2)
             me = 1 + len(moves) % 2
@@ -183,14 +188,18 @@ def fit(args: argparse.Namespace) -> None:
     for path in args.files:
         for text in path.read_text().splitlines():
             row = json.loads(text)
+            if row.get("rule", "freestyle") != args.rule.value:  # the first files had none
+                continue
             if abs(row["eval"]) <= args.open and len(row["moves"]) <= LAST:
                 rows.append(([tuple(m) for m in row["moves"]], tuple(row["move"])))
-    train = Data([r for k, r in enumerate(rows) if k % 5])
-    held = Data([r for k, r in enumerate(rows) if k % 5 == 0])
+    train = Data([r for k, r in enumerate(rows) if k % 5], args.rule)
+    held = Data([r for k, r in enumerate(rows) if k % 5 == 0], args.rule)
     sets = {"held out": held}
     if args.check:
         lines = [parse(t) for t in args.check.read_text().splitlines() if t.strip()]
-        sets[args.check.name] = Data([(m, b) for rule, b, m in lines if rule == "freestyle"])
+        sets[args.check.name] = Data(
+            [(m, b) for rule, b, m in lines if rule == args.rule.value], args.rule
+        )
     print(f"{len(train.target)} positions fitted ({train.dropped} with Rapfi's move past "
           f"the first {POOL} dropped); tops {TOPS}")  # fmt: skip
     w = fitted(train, args.ridge)
@@ -207,7 +216,7 @@ def fit(args: argparse.Namespace) -> None:
     lines = [
         "# The move order's shape worths (bench/gomoku_order_fit.py): side, four patterns,",
         f"# worth in 1/{ORDER_SCALE} of the place term; fitted to {len(train.target)} "
-        "positions' Rapfi moves.",
+        f"{args.rule.value} positions' Rapfi moves.",
     ]
     for side, points, part in sides:
         count = np.bincount(points.ravel(), minlength=len(SHAPES))
@@ -228,6 +237,8 @@ def main() -> None:
     lab.add_argument("--nodes", type=int, default=40_000)
     lab.add_argument("--workers", type=int, default=4)
     fits = steps.add_parser("fit")
+    for step in (lab, fits):
+        step.add_argument("--rule", type=Rule, choices=RULES, default=Rule.FREESTYLE)
     fits.add_argument("files", nargs="+", type=Path)
     fits.add_argument("--out", type=Path, required=True)
     fits.add_argument("--open", type=int, default=440, help="Rapfi's eval within this of even")

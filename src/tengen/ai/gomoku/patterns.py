@@ -211,20 +211,19 @@ def read_shapes(path: Path) -> dict[tuple[int, ...], int]:
     return found
 
 
-def order_table(rule: Rule) -> Path | None:
-    """The file of `rule`'s shape worths in the move order: freestyle's for every rule but
-    renju, which has none (its order was not fitted)."""
-    return None if rule is Rule.RENJU else WORTHS / "order-freestyle.txt"
+def order_table(rule: Rule) -> Path:
+    """The file of `rule`'s shape worths in the move order: renju's own (fitted to Rapfi's
+    renju moves), freestyle's for every other rule."""
+    return WORTHS / ("order-renju.txt" if rule is Rule.RENJU else "order-freestyle.txt")
 
 
 @functools.cache
 def order_worths(rule: Rule) -> tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]]:
     """What the move order's second look adds under `rule` for a point of each shape (four
     unsplit patterns, sorted): for the side to move's shape there, and for its opponent's."""
-    path = order_table(rule)
     own: dict[tuple[int, ...], int] = {}
     theirs: dict[tuple[int, ...], int] = {}
-    for line in path.read_text().splitlines() if path else []:
+    for line in order_table(rule).read_text().splitlines():
         if line.strip() and not line.startswith("#"):
             side, *names, worth = line.split()
             found = {"own": own, "theirs": theirs}[side]

@@ -116,7 +116,6 @@ class Position:
             width=width,
             height=height,
             renju=rule is Rule.RENJU,
-            pool=patterns.POOL if patterns.order_table(rule) else 0,
         )  # fmt: skip
         self.refresh()
 
@@ -183,13 +182,11 @@ class Position:
         count = k.collect(self.cells, self.kd, self.tally, stone - 1, least, self.out)
         return [int(j) for j in self.out[:count]]
 
-    def ranked(self, stone: int, pool: int | None = None) -> list[int]:
+    def ranked(self, stone: int, pool: int = patterns.POOL) -> list[int]:
         """The empty points near stones, the most promising for `stone` first: the searches'
-        order (`kernels.rank_key`, its first `pool` re-ranked by `kernels.refine`; by default
-        as many as the searches re-rank under this rule, none where it has no order table)."""
+        order (`kernels.rank_key`, its first `pool` re-ranked by `kernels.refine`)."""
         count = k.ranked(self.cells, self.near, self.val, self.kd, self.code, self.worth,
-                         stone - 1, self.s.pool if pool is None else pool,
-                         self.out)  # fmt: skip
+                         stone - 1, pool, self.out)  # fmt: skip
         return [int(j) for j in self.out[:count]]
 
     def may_play(self, i: int, stone: int) -> bool:

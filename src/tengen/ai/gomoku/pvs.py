@@ -359,14 +359,13 @@ def _leaf(sr, tr, me, ply, fours, beta, static):  # type: ignore[no-untyped-def]
 def _moves(sr, tr, me, opp, ply, row, three, wide):  # type: ignore[no-untyped-def]
     """Write into `row` the moves to search at a node with no five-point on the board, best
     first: the killers, then the best-ranked points near the stones (`kernels.ranked`'s
-    order: the top `State.pool` by `kernels.rank_key` re-ranked by `kernels.refine`, none
-    where the rule has no order table; the first `WIDTH` of them, `_WIDE` more if `wide`),
-    past ply 1 by threat tier and history; return how many. Facing the opponent's `three`,
-    only the own fours and the blocks."""
+    order: the top `POOL` by `kernels.rank_key`, re-ranked by `kernels.refine`; the first
+    `WIDTH` of them, `_WIDE` more if `wide`), past ply 1 by threat tier and history; return
+    how many. Facing the opponent's `three`, only the own fours and the blocks."""
     s, t = deref(sr), deref(tr)
     c, o = me - 1, opp - 1
     width = WIDTH[min(ply, len(WIDTH) - 1)] + (_WIDE if wide else 0)
-    pool = max(width, s.pool)
+    pool = max(width, POOL)
     keys = t.keys[ply]
     kept = 2  # row[0:2] is for the killers; the best-ranked go sorted into row[2:]
     for j in range(s.cells.shape[0]):
@@ -383,7 +382,7 @@ def _moves(sr, tr, me, opp, ply, row, three, wide):  # type: ignore[no-untyped-d
             k -= 1
         keys[k], row[k] = key, j
         kept = min(kept + 1, pool + 2)
-    kernels.refine(s.worth, s.code, c, row, 2, min(kept - 2, s.pool), keys)
+    kernels.refine(s.worth, s.code, c, row, 2, kept - 2, keys)
     kept = min(kept, width + 2)
     killers = 0
     for k in range(2):

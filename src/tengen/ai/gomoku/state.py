@@ -55,7 +55,6 @@ class State(NamedTuple):
     width: int
     height: int
     renju: bool  # Black's fouls apply (`ai.gomoku.fouls`)
-    pool: int  # how many of the order's first points its second look re-ranks (0: no table)
 
 
 @lean
