@@ -25,17 +25,30 @@ games, toward freestyle's. FILE gets the worths in the evaluation's units times 
 what `patterns.shape_worths` reads (``src/tengen/ai/gomoku/worths/``). ``--every`` takes every
 game, not only those against Rapfi (a head-to-head's games).
 
+With ``--labels`` the arguments are instead files of positions labelled by Rapfi
+(bench/gomoku_order_fit.py ``label``: its eval at 40,000 nodes), and what is fitted is Rapfi's
+win rate for the side to move, sigmoid(eval / `SCALING`), not who won: a position's label is
+then a search's judgement of it rather than one game's outcome, whatever came after. Only
+positions whose eval is within ``--open`` of even are kept (a won or lost one is the search's
+to find); a position's opening (its first six stones) decides whether it is held out, so that
+positions of one game do not sit on both sides. The shapes are fitted on top of the whole
+evaluation on ``PYTHONPATH`` (an unpenalised input), and FILE gets its shape table plus what
+was fitted, at ``--scale``; with ``--quiet``, only for the shapes of points where a move makes
+no threat (a three or more), leaving the threats' worths to the search.
+
 Run: ``python bench/gomoku_eval_fit.py /tmp/match-a /tmp/match-b --rule freestyle``, or
 ``python bench/gomoku_eval_fit.py /tmp/h2h/A1 /tmp/h2h/B1 --every --shapes
 src/tengen/ai/gomoku/worths/freestyle.txt``, or for renju ``... --rule renju --every --ridge
 0.03 --prior src/tengen/ai/gomoku/worths/freestyle.txt --shapes
-src/tengen/ai/gomoku/worths/renju.txt``.
+src/tengen/ai/gomoku/worths/renju.txt``, or on Rapfi's labels ``... --labels /tmp/labels.jsonl
+--least 30 --ridge 0.03 --scale 1 --shapes src/tengen/ai/gomoku/worths/freestyle.txt``.
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import os
 from pathlib import Path
 
@@ -51,6 +64,7 @@ from tengen.ai.gomoku.patterns import (
     NAMES,
     OPEN_FOUR,
     WIN,
+    combo_class,
     read_shapes,
     shape_worths,
 )
@@ -60,6 +74,7 @@ from tengen.gomoku import Rule
 Floats = npt.NDArray[np.float64]
 THREATS = ("three", "double three", "four", "four-three", "open four")  # THREE .. OPEN_FOUR
 FIRST = 4  # positions with fewer stones are the opening's
+SCALING = 200  # Rapfi's eval as a win rate: sigmoid(eval / SCALING) (its `ScalingFactor`)
 # A point's four patterns (`Position.code`, base `CLASSES`) as the index of their multiset.
 SHAPES = list(itertools.combinations_with_replacement(range(CLASSES), 4))
 _INDEX = {shape: k for k, shape in enumerate(SHAPES)}
@@ -92,12 +107,7 @@ def positions(
             me = 1 + ply % 2
             c, o = me - 1, 2 - me
             tally = pos.tally
-            if (
-                ply >= FIRST
-                and not tally[c, WIN]
-                and not tally[o, WIN]
-                and not any(tally[c, OPEN_FOUR:WIN])
-            ):
+            if ply >= FIRST and _evaluated(pos, me):
                 empty = pos.cells == 0
                 counts = []
                 for side in (c, o):
@@ -105,18 +115,59 @@ def positions(
                     counts.extend(lines[1:-1])
                     counts.extend(tally[side, 1 : OPEN_FOUR + 1])
                 rows.append(counts)
-                each = [_SHAPE_OF[pos.code[side][empty]] for side in (c, o)]
-                shapes.append(
-                    np.concatenate([np.bincount(k, minlength=len(SHAPES)) for k in each]).astype(
-                        np.int16
-                    )
-                )
+                shapes.append(_shape_counts(pos, me))
                 won.append(black if me == 1 else 1.0 - black)
                 static.append(pos.evaluate(me))
                 number.append(g)
             pos.place(row * 15 + col, me)
     return (np.array(rows, dtype=np.float64), np.array(won), np.array(static, dtype=np.float64),
             np.array(number), np.array(shapes))  # fmt: skip
+
+
+def labelled(
+    files: list[Path], rule: Rule, bound: float
+) -> tuple[Floats, Floats, npt.NDArray[np.int64], npt.NDArray[np.int16]]:
+    """Each distinct labelled `rule` position of `files` whose eval is within `bound` of even
+    and that the search would evaluate: Rapfi's win rate for the side to move, the static
+    worth (the side to move's points less 3/4 of the opponent's, unrounded), the group it is
+    held out by (its first six stones' hash, five groups) and its shape counts."""
+    seen: set[tuple[tuple[int, int], ...]] = set()
+    rate, static, group, shapes = [], [], [], []
+    for path in files:
+        for line in path.read_text().splitlines():
+            label = json.loads(line)
+            moves = tuple((col, row) for col, row in label["moves"])
+            if label["rule"] != rule.value or moves in seen:
+                continue
+            seen.add(moves)  # the first label of a position counts
+            if abs(label["eval"]) > bound:
+                continue
+            pos = Position(15, 15, rule)
+            for ply, (col, row) in enumerate(moves):
+                pos.place(row * 15 + col, 1 + ply % 2)
+            me = 1 + len(moves) % 2
+            if not _evaluated(pos, me):
+                continue
+            rate.append(1 / (1 + np.exp(-label["eval"] / SCALING)))
+            static.append(pos.total[me - 1] - 0.75 * pos.total[2 - me])
+            group.append(hash(moves[:6]) % 5)  # ints' and tuples' hashes are not salted
+            shapes.append(_shape_counts(pos, me))
+    return (np.array(rate), np.array(static, dtype=np.float64), np.array(group),
+            np.array(shapes))  # fmt: skip
+
+
+def _evaluated(pos: Position, me: int) -> bool:
+    """Whether the search would evaluate `pos` with `me` to move: neither side has a five to
+    make, and `me` no open four (the search decides those first)."""
+    tally, c, o = pos.tally, me - 1, 2 - me
+    return not tally[c, WIN] and not tally[o, WIN] and not any(tally[c, OPEN_FOUR:WIN])
+
+
+def _shape_counts(pos: Position, me: int) -> npt.NDArray[np.int16]:
+    """How many empty points have each shape, for `me` and then for the opponent."""
+    empty = pos.cells == 0
+    each = [_SHAPE_OF[pos.code[side][empty]] for side in (me - 1, 2 - me)]
+    return np.concatenate([np.bincount(k, minlength=len(SHAPES)) for k in each]).astype(np.int16)
 
 
 def fit(x: Floats, y: Floats, ridge: float = 1e-3, free: tuple[int, ...] = ()) -> Floats:
@@ -150,7 +201,15 @@ def main() -> None:
     parser.add_argument("--scale", type=float, default=0.5)
     parser.add_argument("--ridge", type=float, default=1e-3, help="the shapes' penalty")
     parser.add_argument("--prior", type=Path, help="a table the shapes are drawn toward")
+    parser.add_argument("--labels", action="store_true", help="fit Rapfi's evals of DIRS' files")
+    parser.add_argument("--open", type=float, default=1500.0, help="the evals kept, within this")
+    parser.add_argument("--quiet", action="store_true", help="with --labels: no threat's shape")
     args = parser.parse_args()
+    if args.labels:
+        rate, static, group, shapes = labelled(args.dirs, Rule(args.rule), args.open)
+        print(f"{len(rate)} positions ({(group == 0).sum()} held out)")
+        fit_labels(args, shapes, static, rate, group == 0)
+        return
     played = games(args.dirs, args.rule, args.every)
     x, y, static, number, shapes = positions(played, Rule(args.rule))
     held = number % 5 == 0
@@ -220,6 +279,43 @@ def fit_shapes(
         head[0] += f", ridge {args.ridge:g}, {toward}"
     for k in np.flatnonzero(used | (prior != 0)):
         head.append(" ".join([*(NAMES[p] for p in SHAPES[k]), str(round(float(worths[k])))]))
+    args.shapes.write_text("\n".join(head) + "\n")
+
+
+def fit_labels(
+    args: argparse.Namespace,
+    shapes: npt.NDArray[np.int16],
+    static: Floats,
+    rate: Floats,
+    held: npt.NDArray[np.bool_],
+) -> None:
+    """``--labels``: fit what to add to the shapes' worths on top of the whole evaluation
+    (`static`) to Rapfi's win rates (`rate`), and write the rule's table plus that to
+    ``args.shapes``."""
+    n = len(SHAPES)
+    counts = shapes[:, :n].astype(np.float64) - args.share * shapes[:, n:]
+    used = np.abs(counts[~held]).sum(0) >= args.least
+    if args.quiet:  # only the shapes where a move makes no threat
+        used &= np.array([combo_class(list(shape)) == 0 for shape in SHAPES])
+    scale = counts[~held][:, used].std(0) + 1e-6
+    one = np.ones((len(rate), 1))
+    now = np.hstack([static[:, None] / 1000, one])
+    both = np.hstack([now[:, :1], counts[:, used] / scale, one])
+    w = fit(both[~held], rate[~held], args.ridge, (0, both.shape[1] - 1))
+    w_now = fit(now[~held], rate[~held], ridge=0)
+    print(f"{used.sum()} shapes; held-out log-loss against Rapfi's win rates: "
+          f"the evaluation {log_loss(now[held], w_now, rate[held]):.4f}, "
+          f"with the shapes fitted {log_loss(both[held], w, rate[held]):.4f}")  # fmt: skip
+    added = np.zeros(n)
+    added[used] = w[1:-1] / scale * 1000 / w[0] * args.scale
+    own = shape_worths(Rule(args.rule))
+    head = [f"# bench/gomoku_eval_fit.py --labels, {args.rule}: the table before it plus a fit "
+            f"to Rapfi's evals within {args.open:g} of even, ridge {args.ridge:g}, "
+            f"scale {args.scale:g}{', quiet shapes only' if args.quiet else ''}"]  # fmt: skip
+    for k, shape in enumerate(SHAPES):
+        if shape in own or used[k]:
+            worth = round(float(own.get(shape, 0) + added[k]))
+            head.append(" ".join([*(NAMES[p] for p in shape), str(worth)]))
     args.shapes.write_text("\n".join(head) + "\n")
 
 
