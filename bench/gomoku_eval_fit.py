@@ -34,7 +34,8 @@ to find); a position's opening (its first six stones) decides whether it is held
 positions of one game do not sit on both sides. The shapes are fitted on top of the whole
 evaluation on ``PYTHONPATH`` (an unpenalised input), and FILE gets its shape table plus what
 was fitted, at ``--scale``; with ``--quiet``, only for the shapes of points where a move makes
-no threat (a three or more), leaving the threats' worths to the search.
+no threat (a three or more), leaving the threats' worths as they were; with ``--threats``,
+only for the others.
 
 Run: ``python bench/gomoku_eval_fit.py /tmp/match-a /tmp/match-b --rule freestyle``, or
 ``python bench/gomoku_eval_fit.py /tmp/h2h/A1 /tmp/h2h/B1 --every --shapes
@@ -204,6 +205,7 @@ def main() -> None:
     parser.add_argument("--labels", action="store_true", help="fit Rapfi's evals of DIRS' files")
     parser.add_argument("--open", type=float, default=1500.0, help="the evals kept, within this")
     parser.add_argument("--quiet", action="store_true", help="with --labels: no threat's shape")
+    parser.add_argument("--threats", action="store_true", help="with --labels: threats' only")
     args = parser.parse_args()
     if args.labels:
         rate, static, group, shapes = labelled(args.dirs, Rule(args.rule), args.open)
@@ -295,8 +297,9 @@ def fit_labels(
     n = len(SHAPES)
     counts = shapes[:, :n].astype(np.float64) - args.share * shapes[:, n:]
     used = np.abs(counts[~held]).sum(0) >= args.least
-    if args.quiet:  # only the shapes where a move makes no threat
-        used &= np.array([combo_class(list(shape)) == 0 for shape in SHAPES])
+    if args.quiet or args.threats:  # only the shapes where a move makes no threat, or one
+        quiet = np.array([combo_class(list(shape)) == 0 for shape in SHAPES])
+        used &= quiet if args.quiet else ~quiet
     scale = counts[~held][:, used].std(0) + 1e-6
     one = np.ones((len(rate), 1))
     now = np.hstack([static[:, None] / 1000, one])
@@ -311,7 +314,8 @@ def fit_labels(
     own = shape_worths(Rule(args.rule))
     head = [f"# bench/gomoku_eval_fit.py --labels, {args.rule}: the table before it plus a fit "
             f"to Rapfi's evals within {args.open:g} of even, ridge {args.ridge:g}, "
-            f"scale {args.scale:g}{', quiet shapes only' if args.quiet else ''}"]  # fmt: skip
+            f"scale {args.scale:g}{', quiet shapes only' if args.quiet else ''}"
+            f"{', threat shapes only' if args.threats else ''}"]  # fmt: skip
     for k, shape in enumerate(SHAPES):
         if shape in own or used[k]:
             worth = round(float(own.get(shape, 0) + added[k]))
