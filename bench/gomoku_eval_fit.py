@@ -208,6 +208,8 @@ def main() -> None:
     parser.add_argument("--threats", action="store_true", help="with --labels: threats' only")
     args = parser.parse_args()
     if args.labels:
+        if args.shapes is None:
+            parser.error("--labels writes a table: name it with --shapes")
         rate, static, group, shapes = labelled(args.dirs, Rule(args.rule), args.open)
         print(f"{len(rate)} positions ({(group == 0).sum()} held out)")
         fit_labels(args, shapes, static, rate, group == 0)
