@@ -51,6 +51,7 @@ import argparse
 import itertools
 import json
 import os
+from collections.abc import Iterable
 from pathlib import Path
 
 import numpy as np
@@ -204,8 +205,9 @@ def main() -> None:
     parser.add_argument("--prior", type=Path, help="a table the shapes are drawn toward")
     parser.add_argument("--labels", action="store_true", help="fit Rapfi's evals of DIRS' files")
     parser.add_argument("--open", type=float, default=1500.0, help="the evals kept, within this")
-    parser.add_argument("--quiet", action="store_true", help="with --labels: no threat's shape")
-    parser.add_argument("--threats", action="store_true", help="with --labels: threats' only")
+    only = parser.add_mutually_exclusive_group()
+    only.add_argument("--quiet", action="store_true", help="with --labels: no threat's shape")
+    only.add_argument("--threats", action="store_true", help="with --labels: threats' only")
     args = parser.parse_args()
     if args.labels:
         if args.shapes is None:
@@ -281,9 +283,7 @@ def fit_shapes(
     if args.prior:
         toward = f"toward {args.prior.name} (its weight {weight / w[0]:.2f})"
         head[0] += f", ridge {args.ridge:g}, {toward}"
-    for k in np.flatnonzero(used | (prior != 0)):
-        head.append(" ".join([*(NAMES[p] for p in SHAPES[k]), str(round(float(worths[k])))]))
-    args.shapes.write_text("\n".join(head) + "\n")
+    write_shapes(args.shapes, head[0], np.flatnonzero(used | (prior != 0)), worths)
 
 
 def fit_labels(
@@ -314,15 +314,20 @@ def fit_labels(
     added = np.zeros(n)
     added[used] = w[1:-1] / scale * 1000 / w[0] * args.scale
     own = shape_worths(Rule(args.rule))
-    head = [f"# bench/gomoku_eval_fit.py --labels, {args.rule}: the table before it plus a fit "
+    head = (f"# bench/gomoku_eval_fit.py --labels, {args.rule}: the table before it plus a fit "
             f"to Rapfi's evals within {args.open:g} of even, ridge {args.ridge:g}, "
             f"scale {args.scale:g}{', quiet shapes only' if args.quiet else ''}"
-            f"{', threat shapes only' if args.threats else ''}"]  # fmt: skip
-    for k, shape in enumerate(SHAPES):
-        if shape in own or used[k]:
-            worth = round(float(own.get(shape, 0) + added[k]))
-            head.append(" ".join([*(NAMES[p] for p in shape), str(worth)]))
-    args.shapes.write_text("\n".join(head) + "\n")
+            f"{', threat shapes only' if args.threats else ''}")  # fmt: skip
+    kept = [k for k, shape in enumerate(SHAPES) if shape in own or used[k]]
+    write_shapes(args.shapes, head, kept, table(own) + added)
+
+
+def write_shapes(path: Path, head: str, kept: Iterable[int], worths: Floats) -> None:
+    """Write a table of shape worths, what `patterns.read_shapes` reads: the line `head`,
+    then for each of the shapes `kept` (indices of `SHAPES`) its patterns and its worth,
+    rounded."""
+    rows = [" ".join([*(NAMES[p] for p in SHAPES[k]), str(round(float(worths[k])))]) for k in kept]
+    path.write_text("\n".join([head, *rows]) + "\n")
 
 
 def table(worths: dict[tuple[int, ...], int]) -> Floats:
