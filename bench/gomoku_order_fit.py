@@ -10,7 +10,12 @@ re-rank its own first `POOL` points to put that move first, in two resumable ste
   where neither side has a five to make (the search settles those before it orders), with
   Rapfi's eval and move at ``--nodes`` nodes under that rule (one thread, so its answer does
   not move with the load), by ``--workers`` Rapfis side by side. A line of FILE is JSON:
-  the rule, eval, Rapfi's move, the moves.
+  the rule, eval, Rapfi's move, the moves. With ``--below N`` (and ``--seed``) it labels
+  instead N positions below each of those, the kind a search evaluates rather than the kind
+  games pass through: each reached by 1 to `DEEP` plies of the search's order, a ply taking
+  the order's first point or, as often, any of its first `pvs.WIDTH` (the block when the
+  opponent has a five to make: a walk does not end before it); a walk that comes to a won
+  position is dropped.
 - ``fit FILE... --out TABLE``: for each labelled ``--rule`` position whose eval is open
   (within ``--open`` of even: a won or lost position's move says little of order) and whose
   Rapfi move is among the first `POOL` points of `kernels.rank_key`'s order
@@ -38,6 +43,7 @@ import argparse
 import itertools
 import json
 import os
+import random
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -51,12 +57,14 @@ from gomoku_quality import parse, read_games
 from gomoku_review import Rapfi, rule_number
 from tengen.ai.gomoku.patterns import CLASSES, NAMES, ORDER_SCALE, POOL, UNSPLIT
 from tengen.ai.gomoku.position import Position
+from tengen.ai.gomoku.pvs import WIDTH
 from tengen.gomoku import Rule
 
 Move = tuple[int, int]
 SIZE = 15
 FIRST = 4  # positions with fewer stones are the opening's
 LAST = 60  # positions with more are past nearly every game against Rapfi (median 41 moves)
+DEEP = 8  # the most plies a walk of ``--below`` goes below a game's position
 RULES = (Rule.FREESTYLE, Rule.RENJU)  # the rules with an order table of their own
 TOPS = (1, 3, 8, 14)  # where Rapfi's move is counted in the order
 BASES = sorted(set(UNSPLIT))  # the classes a shape is made of
@@ -81,6 +89,34 @@ def positions(dirs: list[Path], rule: Rule) -> list[list[Move]]:
     return found
 
 
+def below(moves: list[Move], rule: Rule, rng: random.Random) -> list[Move] | None:
+    """A position 1 to `DEEP` plies below `moves` by the search's order (``--below``), as
+    its moves, or None if the walk ends in a won position first."""
+    pos = Position(SIZE, SIZE, rule)
+    for k, (x, y) in enumerate(moves):
+        pos.place(y * SIZE + x, 1 + k % 2)
+    walk, plies = list(moves), rng.randint(1, DEEP)
+    while True:
+        me = 1 + len(walk) % 2
+        theirs = pos.fives(3 - me)
+        if pos.fives(me) or len(theirs) > 1:
+            return None
+        if len(walk) - len(moves) >= plies and not theirs:
+            return walk
+        if theirs:
+            choice = theirs
+        else:
+            width = WIDTH[min(len(walk) - len(moves), len(WIDTH) - 1)]
+            choice = [j for j in pos.ranked(me) if pos.may_play(j, me)][:width]
+            if rng.random() < 0.5:
+                choice = choice[:1]
+        if not choice:
+            return None
+        j = rng.choice(choice)
+        pos.place(j, me)
+        walk.append((j % SIZE, j // SIZE))
+
+
 def label(args: argparse.Namespace) -> None:
     """Write Rapfi's eval and move for each position not yet in the output file."""
     done = set()
@@ -88,7 +124,12 @@ def label(args: argparse.Namespace) -> None:
         done = {
             tuple(map(tuple, json.loads(t)["moves"])) for t in args.out.read_text().splitlines()
         }
-    todo = [m for m in positions(args.dirs, args.rule) if tuple(m) not in done]
+    todo = positions(args.dirs, args.rule)
+    if args.below:
+        rng = random.Random(args.seed)
+        walks = (below(m, args.rule, rng) for m in todo for _ in range(args.below))
+        todo = list({tuple(w): w for w in walks if w is not None}.values())
+    todo = [m for m in todo if tuple(m) not in done]
     print(f"{len(todo)} positions to label ({len(done)} done)", file=sys.stderr)
     shares = [todo[w :: args.workers] for w in range(args.workers)]
 
@@ -236,6 +277,8 @@ def main() -> None:
     lab.add_argument("--out", type=Path, required=True)
     lab.add_argument("--nodes", type=int, default=40_000)
     lab.add_argument("--workers", type=int, default=4)
+    lab.add_argument("--below", type=int, default=0, help="positions below each game's")
+    lab.add_argument("--seed", type=int, default=1)
     fits = steps.add_parser("fit")
     for step in (lab, fits):
         step.add_argument("--rule", type=Rule, choices=RULES, default=Rule.FREESTYLE)
