@@ -35,7 +35,14 @@ positions of one game do not sit on both sides. The shapes are fitted on top of 
 evaluation on ``PYTHONPATH`` (an unpenalised input), and FILE gets its shape table plus what
 was fitted, at ``--scale``; with ``--quiet``, only for the shapes of points where a move makes
 no threat (a three or more), leaving the threats' worths as they were; with ``--threats``,
-only for the others.
+only for the others. With ``--leaves D`` each label moves to the leaf of the line a D-ply
+search of its position expects (main's search on ``PYTHONPATH``, its best move and then each
+position's best move in its transposition table), the side to move there taking the label as
+its own or its opponent's: what is fitted is then the static worth where the search uses it,
+at the end of the lines it compares, not at a position that a search starts from (which may
+credit the shapes with what the search below them finds anyway). ``--against TABLE...``
+prints the held-out log-loss of each table of shape worths in place of the rule's, the line
+worths as they are: a table's fit to these positions, before it is played.
 
 Run: ``python bench/gomoku_eval_fit.py /tmp/match-a /tmp/match-b --rule freestyle``, or
 ``python bench/gomoku_eval_fit.py /tmp/h2h/A1 /tmp/h2h/B1 --every --shapes
@@ -48,10 +55,13 @@ src/tengen/ai/gomoku/worths/renju.txt``, or on Rapfi's labels ``... --labels /tm
 from __future__ import annotations
 
 import argparse
+import functools
 import itertools
 import json
 import os
+import time
 from collections.abc import Iterable
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import numpy as np
@@ -60,6 +70,7 @@ import numpy.typing as npt
 os.environ.setdefault("TENGEN_JIT", "compiled")
 
 from gomoku_quality import read_games
+from tengen.ai.gomoku import pvs
 from tengen.ai.gomoku.patterns import (
     CLASSES,
     CODES,
@@ -71,12 +82,14 @@ from tengen.ai.gomoku.patterns import (
     shape_worths,
 )
 from tengen.ai.gomoku.position import Position
+from tengen.ai.gomoku.search import Search
 from tengen.gomoku import Rule
 
 Floats = npt.NDArray[np.float64]
 THREATS = ("three", "double three", "four", "four-three", "open four")  # THREE .. OPEN_FOUR
 FIRST = 4  # positions with fewer stones are the opening's
 SCALING = 200  # Rapfi's eval as a win rate: sigmoid(eval / SCALING) (its `ScalingFactor`)
+ROOTS = 16  # the root moves `at_leaf`'s search weighs (the player's `_ROOT_WIDTH`)
 # A point's four patterns (`Position.code`, base `CLASSES`) as the index of their multiset.
 SHAPES = list(itertools.combinations_with_replacement(range(CLASSES), 4))
 _INDEX = {shape: k for k, shape in enumerate(SHAPES)}
@@ -127,14 +140,15 @@ def positions(
 
 
 def labelled(
-    files: list[Path], rule: Rule, bound: float
+    files: list[Path], rule: Rule, bound: float, leaves: int = 0
 ) -> tuple[Floats, Floats, npt.NDArray[np.int64], npt.NDArray[np.int16]]:
     """Each distinct labelled `rule` position of `files` whose eval is within `bound` of even
     and that the search would evaluate: Rapfi's win rate for the side to move, the static
     worth (the side to move's points less 3/4 of the opponent's, unrounded), the group it is
-    held out by (its first six stones' hash, five groups) and its shape counts."""
+    held out by (its first six stones' hash, five groups) and its shape counts; with `leaves`,
+    each taken at the leaf of the search's line below it instead (`at_leaf`), two at a time."""
     seen: set[tuple[tuple[int, int], ...]] = set()
-    rate, static, group, shapes = [], [], [], []
+    todo = []
     for path in files:
         for line in path.read_text().splitlines():
             label = json.loads(line)
@@ -142,20 +156,67 @@ def labelled(
             if label["rule"] != rule.value or moves in seen:
                 continue
             seen.add(moves)  # the first label of a position counts
-            if abs(label["eval"]) > bound:
-                continue
-            pos = Position(15, 15, rule)
-            for ply, (col, row) in enumerate(moves):
-                pos.place(row * 15 + col, 1 + ply % 2)
-            me = 1 + len(moves) % 2
-            if not _evaluated(pos, me):
-                continue
-            rate.append(1 / (1 + np.exp(-label["eval"] / SCALING)))
-            static.append(pos.total[me - 1] - 0.75 * pos.total[2 - me])
-            group.append(hash(moves[:6]) % 5)  # ints' and tuples' hashes are not salted
-            shapes.append(_shape_counts(pos, me))
+            if abs(label["eval"]) <= bound:
+                todo.append((moves, label["eval"]))
+    work = functools.partial(_features, rule=rule, leaves=leaves)
+    if leaves:  # a search a position: one process a core
+        with ProcessPoolExecutor(2) as pool:
+            found = list(pool.map(work, todo, chunksize=200))
+    else:
+        found = list(map(work, todo))
+    rate, static, group, shapes = zip(*(row for row in found if row is not None), strict=True)
     return (np.array(rate), np.array(static, dtype=np.float64), np.array(group),
             np.array(shapes))  # fmt: skip
+
+
+def _features(
+    todo: tuple[tuple[tuple[int, int], ...], float], rule: Rule, leaves: int
+) -> tuple[float, float, int, npt.NDArray[np.int16]] | None:
+    """One labelled position's row of `labelled`, or None if the search would not evaluate
+    it (or, with `leaves`, its leaf), or finds it won or lost."""
+    moves, value = todo
+    pos = Position(15, 15, rule)
+    for ply, (col, row) in enumerate(moves):
+        pos.place(row * 15 + col, 1 + ply % 2)
+    me = who = 1 + len(moves) % 2
+    if not _evaluated(pos, me):
+        return None
+    if leaves:
+        leaf = at_leaf(pos, me, leaves)
+        if leaf is None:
+            return None
+        pos, who = leaf
+        if not _evaluated(pos, who):
+            return None
+    rate = 1 / (1 + np.exp(-value / SCALING))
+    group = hash(moves[:6]) % 5  # ints' and tuples' hashes are not salted
+    static = pos.total[who - 1] - 0.75 * pos.total[2 - who]
+    return float(rate if who == me else 1 - rate), static, group, _shape_counts(pos, who)
+
+
+def at_leaf(pos: Position, me: int, depth: int) -> tuple[Position, int] | None:
+    """The position at the end of the line a `depth`-ply search of `pos` expects (its best
+    move, then each position's best move in the transposition table, `depth` moves at most)
+    and its side to move; None if the search finds `pos` won or lost."""
+    roots = [j for j in pos.ranked(me) if pos.may_play(j, me)][:ROOTS]
+    if not roots:
+        return None
+    search = Search(pos.copy(), time.monotonic() + 600, 1)
+    report = search.run(me, roots, time.monotonic() + 600, max_depth=depth)
+    if abs(report.score) >= pvs.WON:
+        return None
+    line, table = pos.copy(), search.tables
+    line.place(report.move, me)
+    who = 3 - me
+    for _ in range(depth - 1):
+        key = line.s.hash[0] ^ line.s.side[who - 1]
+        data = pvs.probe.py_func(table, key, key & (pvs.TT_SIZE - 1))
+        move = int(pvs.fields.py_func(data)[3]) if data else -1
+        if move < 0 or line.cells[move]:
+            break
+        line.place(move, who)
+        who = 3 - who
+    return line, who
 
 
 def _evaluated(pos: Position, me: int) -> bool:
@@ -205,6 +266,8 @@ def main() -> None:
     parser.add_argument("--prior", type=Path, help="a table the shapes are drawn toward")
     parser.add_argument("--labels", action="store_true", help="fit Rapfi's evals of DIRS' files")
     parser.add_argument("--open", type=float, default=1500.0, help="the evals kept, within this")
+    parser.add_argument("--leaves", type=int, default=0, help="with --labels: this deep")
+    parser.add_argument("--against", type=Path, nargs="*", default=[], help="tables to score")
     only = parser.add_mutually_exclusive_group()
     only.add_argument("--quiet", action="store_true", help="with --labels: no threat's shape")
     only.add_argument("--threats", action="store_true", help="with --labels: threats' only")
@@ -212,7 +275,7 @@ def main() -> None:
     if args.labels:
         if args.shapes is None:
             parser.error("--labels writes a table: name it with --shapes")
-        rate, static, group, shapes = labelled(args.dirs, Rule(args.rule), args.open)
+        rate, static, group, shapes = labelled(args.dirs, Rule(args.rule), args.open, args.leaves)
         print(f"{len(rate)} positions ({(group == 0).sum()} held out)")
         fit_labels(args, shapes, static, rate, group == 0)
         return
@@ -311,11 +374,18 @@ def fit_labels(
     print(f"{used.sum()} shapes; held-out log-loss against Rapfi's win rates: "
           f"the evaluation {log_loss(now[held], w_now, rate[held]):.4f}, "
           f"with the shapes fitted {log_loss(both[held], w, rate[held]):.4f}")  # fmt: skip
+    own = shape_worths(Rule(args.rule))
+    for path in args.against:  # each table in place of the rule's, the rest as it is
+        other = np.hstack([(static + counts @ (table(read_shapes(path)) - table(own)))[:, None]
+                           / 1000, one])  # fmt: skip
+        loss = log_loss(other[held], fit(other[~held], rate[~held], ridge=0), rate[held])
+        print(f"  with {path} in its place: {loss:.4f}")
     added = np.zeros(n)
     added[used] = w[1:-1] / scale * 1000 / w[0] * args.scale
-    own = shape_worths(Rule(args.rule))
     head = (f"# bench/gomoku_eval_fit.py --labels, {args.rule}: the table before it plus a fit "
-            f"to Rapfi's evals within {args.open:g} of even, ridge {args.ridge:g}, "
+            f"to Rapfi's evals within {args.open:g} of even"
+            f"{f', at the leaves of {args.leaves}-ply searches' if args.leaves else ''}, "
+            f"ridge {args.ridge:g}, "
             f"scale {args.scale:g}{', quiet shapes only' if args.quiet else ''}"
             f"{', threat shapes only' if args.threats else ''}")  # fmt: skip
     kept = [k for k, shape in enumerate(SHAPES) if shape in own or used[k]]
