@@ -62,11 +62,14 @@ COMBO_WORTH = {OPEN_FOUR: 4_000, FOUR_THREE: 2_500, DOUBLE_THREE: 900}
 EVAL_WORTH = (0, -20, 10, 14, 30, 30, 66, 66, 86, 86, 184, 142, 12_000)
 EVAL_COMBO_WORTH = {OPEN_FOUR: 974, FOUR_THREE: 1_968, FOUR: 117, DOUBLE_THREE: 214, THREE: 91}
 # On top of those, a worth for each common shape of a point (its four patterns as a multiset,
-# `shape_worths`), fitted the same way to who won the player's freestyle head-to-head games
-# with the worths above as one input, and halved: the fit's own worths predict the games
-# better still and played worse; halved, better. Standard and caro add the freestyle table
-# (head to head, they played better with it); renju has its own, fitted to renju games with
-# the freestyle table as a prior (bench/gomoku_eval_fit.py ``--prior``; bench/STRENGTH.md).
+# `shape_worths`). Freestyle's: the table fitted to who won the player's head-to-head games
+# (halved), plus a fit to Rapfi's evals of searched positions taken at the leaves of the
+# search's own 6-ply lines, where it uses the worths (bench/gomoku_eval_fit.py ``--labels
+# --leaves``; fitted at the searched positions themselves, the worths predicted those better
+# and played worse). Standard and caro add the freestyle table (head to head, they played
+# better with the table before; the leaves' fit was played under freestyle only); renju has
+# its own, fitted to renju games with the freestyle table of then as a prior
+# (bench/gomoku_eval_fit.py ``--prior``; bench/STRENGTH.md).
 # The shapes are of the split classes (F2X, B3X, F3X apart); the split classes' line worths
 # above are their unsplit classes', and the tables hold what tells them apart.
 WORTHS = Path(__file__).resolve().parent / "worths"
