@@ -27,22 +27,22 @@ game, not only those against Rapfi (a head-to-head's games).
 
 With ``--labels`` the arguments are instead files of positions labelled by Rapfi
 (bench/gomoku_order_fit.py ``label``: its eval at 40,000 nodes), and what is fitted is Rapfi's
-win rate for the side to move, sigmoid(eval / `SCALING`), not who won: a position's label is
-then a search's judgement of it rather than one game's outcome, whatever came after. Only
-positions whose eval is within ``--open`` of even are kept (a won or lost one is the search's
-to find); a position's opening (its first six stones) decides whether it is held out, so that
-positions of one game do not sit on both sides. The shapes are fitted on top of the whole
-evaluation on ``PYTHONPATH`` (an unpenalised input), and FILE gets its shape table plus what
-was fitted, at ``--scale``; with ``--quiet``, only for the shapes of points where a move makes
-no threat (a three or more), leaving the threats' worths as they were; with ``--threats``,
-only for the others. With ``--leaves D`` each label moves to the leaf of the line a D-ply
-search of its position expects (main's search on ``PYTHONPATH``, its best move and then each
-position's best move in its transposition table), the side to move there taking the label as
-its own or its opponent's: what is fitted is then the static worth where the search uses it,
-at the end of the lines it compares, not at a position that a search starts from (which may
-credit the shapes with what the search below them finds anyway). ``--against TABLE...``
-prints the held-out log-loss of each table of shape worths in place of the rule's, the line
-worths as they are: a table's fit to these positions, before it is played.
+win rate for the side to move (`gomoku_quality.win_rate`: sigmoid(eval / 200)), not who won: a
+position's label is then a search's judgement of it rather than one game's outcome, whatever
+came after. Only positions whose eval is within ``--open`` of even are kept (a won or lost one
+is the search's to find); a position's opening (its first six stones) decides whether it is
+held out, so that positions of one game do not sit on both sides. The shapes are fitted on top
+of the whole evaluation on ``PYTHONPATH`` (an unpenalised input), and FILE gets its shape
+table plus what was fitted, at ``--scale``; with ``--quiet``, only for the shapes of points
+where a move makes no threat (a three or more), leaving the threats' worths as they were; with
+``--threats``, only for the others. With ``--leaves D`` each label moves to the leaf of the
+line a D-ply search of its position expects (main's search on ``PYTHONPATH``, its best move
+and then each position's best move in its transposition table), the side to move there taking
+the label as its own or its opponent's: what is fitted is then the static worth where the
+search uses it, at the end of the lines it compares, not at a position that a search starts
+from (which may credit the shapes with what the search below them finds anyway). ``--against
+TABLE...`` prints the held-out log-loss of each table of shape worths in place of the rule's,
+the line worths as they are: a table's fit to these positions, before it is played.
 
 Run: ``python bench/gomoku_eval_fit.py /tmp/match-a /tmp/match-b --rule freestyle``, or
 ``python bench/gomoku_eval_fit.py /tmp/h2h/A1 /tmp/h2h/B1 --every --shapes
@@ -69,7 +69,7 @@ import numpy.typing as npt
 
 os.environ.setdefault("TENGEN_JIT", "compiled")
 
-from gomoku_quality import read_games
+from gomoku_quality import read_games, win_rate
 from tengen.ai.gomoku import pvs
 from tengen.ai.gomoku.patterns import (
     CLASSES,
@@ -88,7 +88,6 @@ from tengen.gomoku import Rule
 Floats = npt.NDArray[np.float64]
 THREATS = ("three", "double three", "four", "four-three", "open four")  # THREE .. OPEN_FOUR
 FIRST = 4  # positions with fewer stones are the opening's
-SCALING = 200  # Rapfi's eval as a win rate: sigmoid(eval / SCALING) (its `ScalingFactor`)
 ROOTS = 16  # the root moves `at_leaf`'s search weighs (the player's `_ROOT_WIDTH`)
 # A point's four patterns (`Position.code`, base `CLASSES`) as the index of their multiset.
 SHAPES = list(itertools.combinations_with_replacement(range(CLASSES), 4))
@@ -170,7 +169,7 @@ def labelled(
 
 
 def _features(
-    todo: tuple[tuple[tuple[int, int], ...], float], rule: Rule, leaves: int
+    todo: tuple[tuple[tuple[int, int], ...], int], rule: Rule, leaves: int
 ) -> tuple[float, float, int, npt.NDArray[np.int16]] | None:
     """One labelled position's row of `labelled`, or None if the search would not evaluate
     it (or, with `leaves`, its leaf), or finds it won or lost."""
@@ -188,10 +187,10 @@ def _features(
         pos, who = leaf
         if not _evaluated(pos, who):
             return None
-    rate = 1 / (1 + np.exp(-value / SCALING))
+    rate = win_rate(value)
     group = hash(moves[:6]) % 5  # ints' and tuples' hashes are not salted
     static = pos.total[who - 1] - 0.75 * pos.total[2 - who]
-    return float(rate if who == me else 1 - rate), static, group, _shape_counts(pos, who)
+    return rate if who == me else 1 - rate, static, group, _shape_counts(pos, who)
 
 
 def at_leaf(pos: Position, me: int, depth: int) -> tuple[Position, int] | None:
