@@ -70,7 +70,6 @@ import numpy.typing as npt
 os.environ.setdefault("TENGEN_JIT", "compiled")
 
 from gomoku_quality import read_games, win_rate
-from tengen.ai.gomoku import pvs
 from tengen.ai.gomoku.patterns import (
     CLASSES,
     CODES,
@@ -82,7 +81,7 @@ from tengen.ai.gomoku.patterns import (
     shape_worths,
 )
 from tengen.ai.gomoku.position import Position
-from tengen.ai.gomoku.search import Search
+from tengen.ai.gomoku.search import WON, Search
 from tengen.gomoku import Rule
 
 Floats = npt.NDArray[np.float64]
@@ -194,28 +193,21 @@ def _features(
 
 
 def at_leaf(pos: Position, me: int, depth: int) -> tuple[Position, int] | None:
-    """The position at the end of the line a `depth`-ply search of `pos` expects (its best
-    move, then each position's best move in the transposition table, `depth` moves at most)
-    and its side to move; None if the search finds `pos` won or lost."""
+    """The position at the end of the line a `depth`-ply search of `pos` expects
+    (`Search.line`: its best move, then the table's, `depth` moves at most) and its side to
+    move; None if the search finds `pos` won or lost."""
     roots = [j for j in pos.ranked(me) if pos.may_play(j, me)][:ROOTS]
     if not roots:
         return None
     search = Search(pos.copy(), time.monotonic() + 600, 1)
     report = search.run(me, roots, time.monotonic() + 600, max_depth=depth)
-    if abs(report.score) >= pvs.WON:
+    if abs(report.score) >= WON:
         return None
-    line, table = pos.copy(), search.tables
-    line.place(report.move, me)
-    who = 3 - me
-    for _ in range(depth - 1):
-        key = line.s.hash[0] ^ line.s.side[who - 1]
-        data = pvs.probe.py_func(table, key, key & (pvs.TT_SIZE - 1))
-        move = int(pvs.fields.py_func(data)[3]) if data else -1
-        if move < 0 or line.cells[move]:
-            break
-        line.place(move, who)
-        who = 3 - who
-    return line, who
+    line = search.line(me, report.move, depth)
+    leaf = pos.copy()
+    for ply, move in enumerate(line):
+        leaf.place(move, me if ply % 2 == 0 else 3 - me)
+    return leaf, me if len(line) % 2 == 0 else 3 - me
 
 
 def _evaluated(pos: Position, me: int) -> bool:

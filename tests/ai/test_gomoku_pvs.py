@@ -7,7 +7,8 @@ ended on its static worth (futility), a node new to the table searched a ply
 shallower, a node one of whose moves leads to a position the table proves refutes it ended
 there, forced wins kept in the table counted from their node (the player keeps its table
 from move to move), and the search on two threads held to the same forced wins and real ties,
-sharing out even one root move's tree and leaving no move marked as being searched."""
+sharing out even one root move's tree and leaving no move marked as being searched; and the
+line the search expects, read back from its table."""
 
 from __future__ import annotations
 
@@ -470,6 +471,44 @@ def test_a_search_cut_off_by_its_deadline_leaves_the_position_as_it_was(
     for name in _STATE:
         assert np.array_equal(before[name], getattr(pos, name)), name
     assert not search.tables.busy.any()  # no thread left a move marked as being searched
+
+
+def test_the_expected_line_starts_with_the_move_and_blocks_each_lone_four() -> None:
+    """`Search.line` after each puzzle's proved win: it starts with the search's move, keeps
+    to empty points and to the plies asked for, and wherever the side to move faces one five
+    to make and has none of its own, its next move is the block (the one move that does not
+    lose at once: the table must hold it, or the line is not the search's); and with no forced
+    win in reach, the line runs to the depth searched."""
+    blocks = 0
+    for game in _puzzle_games():
+        pos = Position.of(game)
+        me = int(game.to_play)
+        if pos.fives(me):
+            continue
+        far = time.monotonic() + 600
+        search = Search(pos, far, 1)
+        report = search.run(me, _roots(game, pos), far, max_depth=8)
+        line = search.line(me, report.move, 8)
+        assert line[0] == report.move and len(line) <= 8
+        replay, who = pos.copy(), me
+        for m in line:
+            assert not replay.cells[m], line
+            fives = replay.fives(3 - who)
+            if len(fives) == 1 and not replay.fives(who):
+                assert m == fives[0], line
+                blocks += 1
+            replay.place(m, who)
+            who = 3 - who
+    assert blocks  # the lines went past their first move
+    game = _puzzle_games()[0]
+    for _ in range(3):
+        game.undo()  # a few moves back: no forced win in reach
+    pos = Position.of(game)
+    me, far = int(game.to_play), time.monotonic() + 600
+    search = Search(pos, far, 1)
+    report = search.run(me, _roots(game, pos), far, max_depth=6)
+    assert abs(report.score) < WON
+    assert len(search.line(me, report.move, 6)) == 6
 
 
 def test_two_threads_share_out_the_tree_of_a_single_root_move() -> None:

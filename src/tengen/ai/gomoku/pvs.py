@@ -180,7 +180,7 @@ def node(sr, tr, me, depth, alpha, beta, ply):  # type: ignore[no-untyped-def]
             if static - _FUTILE_MARGIN * depth + _IMPROVING * grown >= beta:
                 return static  # the opponent is not expected to make up the margin
         count = _moves(sr, tr, me, opp, ply, row, top_theirs >= OPEN_FOUR, wide)
-    key = s.hash[0] ^ s.side[me - 1]
+    key = _key(s, me)
     slot = key & (TT_SIZE - 1)
     data = probe(t, key, slot)
     if data:
@@ -270,6 +270,21 @@ def _rebased(score, plies):  # type: ignore[no-untyped-def]
 
 
 @lean_inline
+def _key(s, me):  # type: ignore[no-untyped-def]
+    """The table's key of the position of `s` with `me` to move: its hash and the side's."""
+    return s.hash[0] ^ s.side[me - 1]
+
+
+@lean
+def expected(s, t, me):  # type: ignore[no-untyped-def]
+    """The move the table holds for the position of `s` with `me` to move (the best a search
+    found there, or the one that refuted it), or -1 if it holds none."""
+    key = _key(s, me)
+    data = probe(t, key, key & (TT_SIZE - 1))
+    return fields(data)[3] if data else np.int64(-1)
+
+
+@lean_inline
 def store(t, key, slot, score, depth, flag, move):  # type: ignore[no-untyped-def]
     """Write an entry into `slot`: one word of data (the score biased to be positive, 32
     bits; the depth, 8; the flag, 2; the move plus one, 16: never 0) and the lock word, the
@@ -313,7 +328,7 @@ def _transposed_cut(sr, tr, me, opp, row, count, depth, beta, ply):  # type: ign
     does. The entry must be an upper bound (or exact) for the opponent searched at least to
     `depth` - 1, or to `depth` after a move making a four (the block it forces costs none)."""
     s, t = deref(sr), deref(tr)
-    base = s.hash[0] ^ s.side[opp - 1]
+    base = _key(s, opp)
     for n in range(count):
         m = row[n]
         child = base ^ s.zob[me - 1, m]

@@ -108,6 +108,19 @@ class Search:
                 break
         return report
 
+    def line(self, me: int, first: int, plies: int) -> list[int]:
+        """The line the search expects after root move `first` of `me`: it, then in each
+        position the move the transposition table holds there, `plies` moves at most (fewer
+        where the table holds none: a position decided before it is stored, or overwritten)."""
+        pos, who, m = self.pos.copy(), me, first
+        moves: list[int] = []
+        while len(moves) < plies and m >= 0 and not pos.cells[m]:
+            pos.place(m, who)
+            moves.append(m)
+            who = 3 - who
+            m = int(k.expected(pos.s, self.tables, who))
+        return moves
+
     def _root(self, me: int, roots: list[int], depth: int) -> tuple[int, int, dict[int, int], bool]:
         """One depth over `roots`: the best move, its score, the scores of the roots searched
         to the end, and whether the first was (when the deadline stopped the search)."""
