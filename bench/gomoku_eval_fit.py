@@ -69,6 +69,7 @@ import numpy.typing as npt
 
 os.environ.setdefault("TENGEN_JIT", "compiled")
 
+from gomoku_order_fit import replayed
 from gomoku_quality import read_games, win_rate
 from tengen.ai.gomoku.patterns import (
     CLASSES,
@@ -173,9 +174,7 @@ def _features(
     """One labelled position's row of `labelled`, or None if the search would not evaluate
     it (or, with `leaves`, its leaf), or finds it won or lost."""
     moves, value = todo
-    pos = Position(15, 15, rule)
-    for ply, (col, row) in enumerate(moves):
-        pos.place(row * 15 + col, 1 + ply % 2)
+    pos = replayed(moves, rule)
     me = who = 1 + len(moves) % 2
     if not _evaluated(pos, me):
         return None

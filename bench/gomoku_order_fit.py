@@ -45,6 +45,7 @@ import json
 import os
 import random
 import sys
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -89,12 +90,18 @@ def positions(dirs: list[Path], rule: Rule) -> list[list[Move]]:
     return found
 
 
-def below(moves: list[Move], rule: Rule, rng: random.Random) -> list[Move] | None:
-    """A position 1 to `DEEP` plies below `moves` by the search's order (``--below``), as
-    its moves, or None if the walk ends in a won position first."""
+def replayed(moves: Sequence[Move], rule: Rule) -> Position:
+    """The position after `moves` (column and row, Black's first) on the 15x15 board."""
     pos = Position(SIZE, SIZE, rule)
     for k, (x, y) in enumerate(moves):
         pos.place(y * SIZE + x, 1 + k % 2)
+    return pos
+
+
+def below(moves: list[Move], rule: Rule, rng: random.Random) -> list[Move] | None:
+    """A position 1 to `DEEP` plies below `moves` by the search's order (``--below``), as
+    its moves, or None if the walk ends in a won position first."""
+    pos = replayed(moves, rule)
     walk, plies = list(moves), rng.randint(1, DEEP)
     while True:
         me = 1 + len(walk) % 2
@@ -161,9 +168,7 @@ class Data:
     def __init__(self, rows: list[tuple[list[Move], Move]], rule: Rule) -> None:
         own, theirs, target, kept = [], [], [], 0
         for moves, best in rows:
-            pos = Position(SIZE, SIZE, rule)
-            for k, (x, y) in enumerate(moves):
-                pos.place(y * SIZE + x, 1 + k % 2)
+            pos = replayed(moves, rule)
             me = 1 + len(moves) % 2
             order = pos.ranked(me, 0)[:POOL]
             goal = best[1] * SIZE + best[0]
