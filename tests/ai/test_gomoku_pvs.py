@@ -419,8 +419,13 @@ def test_a_root_move_tied_with_the_best_does_not_lose_where_the_best_does_not(
     # Two puzzle games cut early (freestyle, renju) where a null-window bound used to equal
     # the best score at this depth: the move behind it lets the opponent win by threats
     # (VCF in the first, VCT in the second), and the player picked at random among the ties.
+    # (Under renju's refitted shape worths no renju cut meets such a bound at depth 8 now:
+    # with the tie's re-search taken out, only the freestyle case fails.)
     # On two threads a root move may be searched against a best score that has since risen:
-    # its bound must still not pass for a tie.
+    # its bound must still not pass for a tie. Two threads share one table as they race, so
+    # their best move varies from run to run: under renju, about one run in ten picks a move
+    # that loses by VCT beyond depth 8 (with no tie); the claim is then only that no tie loses
+    # where the best does not. One thread is repeatable and its best must not lose.
     game = _puzzle_games()[line]
     while len(game.moves) > cut:
         game.undo()
@@ -434,11 +439,20 @@ def test_a_root_move_tied_with_the_best_does_not_lose_where_the_best_does_not(
     best = max(report.scores.values())
     tied = [m for m, score in report.scores.items() if score == best]
     assert report.move in tied
-    for m in tied:
-        pos.place(m, me)
+    lost = {m: _loses(pos, me, m) for m in tied}
+    if threads == 1:
+        assert not lost[report.move], pos.point(report.move)
+    if not lost[report.move]:
+        assert not any(lost.values()), [pos.point(m) for m in tied if lost[m]]
+
+
+def _loses(pos: Position, me: int, m: int) -> bool:
+    """Whether `me` playing `m` lets the opponent win by fours (VCF) or threes (VCT)."""
+    pos.place(m, me)
+    try:
         threats = ThreatSearch(pos, 100_000, 600.0)
-        assert threats.vcf(3 - me) is None, pos.point(m)
-        assert threats.vct(3 - me) is None, pos.point(m)
+        return threats.vcf(3 - me) is not None or threats.vct(3 - me) is not None
+    finally:
         pos.remove(m)
 
 
