@@ -70,7 +70,7 @@ EVAL_COMBO_WORTH = {OPEN_FOUR: 974, FOUR_THREE: 1_968, FOUR: 117, DOUBLE_THREE: 
 # better with the table before; the leaves' fit was played under freestyle only); renju has
 # its own, fitted to renju games with the freestyle table of then as a prior
 # (bench/gomoku_eval_fit.py ``--prior``), plus the same fit at the leaves to Rapfi's renju
-# evals (bench/STRENGTH.md).
+# evals, fitted twice (bench/STRENGTH.md).
 # The shapes are of the split classes (F2X, B3X, F3X apart); the split classes' line worths
 # above are their unsplit classes', and the tables hold what tells them apart.
 WORTHS = Path(__file__).resolve().parent / "worths"
