@@ -11,6 +11,8 @@ import time
 
 import pytest
 
+from tengen.ai.gomoku.clock import Budget
+from tengen.ai.gomoku.position import Position
 from tengen.ai.gomoku.pvs import _CHECK_EVERY
 from tengen.ai.gomoku.vcf import CLOCK_EVERY
 from tengen.ai.gomoku_player import GomokuPlayer
@@ -224,6 +226,58 @@ def test_blocks_an_open_three_at_its_ends() -> None:
         """
     )
     assert player().genmove(game) in {Point(1, 1), Point(5, 1)}
+
+
+def wins_by_two_moves(game: GomokuGame, color: Color) -> bool:
+    """Whether `color`, moving now, has a five or a move after which it has two five points
+    (an open four or a double four): brute force with the judge."""
+    if five_points(game, color):
+        return True
+    for p in game.board.empty_points():
+        game.board.place(p, color)
+        try:
+            if len(five_points(game, color)) >= 2:
+                return True
+        finally:
+            game.board.remove(p)
+    return False
+
+
+@pytest.mark.parametrize(
+    "diagram",
+    [
+        # White's open three, its split three and its diagonal three; Black's stones stand
+        # alone, so no White win needs more than two White moves and no Black four counts.
+        ". X . . . . . . . \n . . . . . . . . . \n . . . O O O . . . \n X . . . . . . . X",
+        ". X . . . . . . . \n . . . . . . . . . \n . . . O O . O . . \n X . . . . . . . X",
+        "X . . . . . . . \n . . . . . . . . \n . . O . . . . . \n . . . O . . . X"
+        "\n . . . . O . . . \n . . . . . . . . \n . X . . . . . .",
+    ],
+    ids=["open three", "split three", "diagonal three"],
+)
+def test_the_defence_keeps_exactly_the_moves_after_which_the_threat_is_gone(
+    diagram: str,
+) -> None:
+    game = game_of(diagram)
+    pos = Position.of(game)
+    roots = [i for i in range(pos.width * pos.height) if pos.cells[i] == 0 and pos.near[i]]
+    kept = player()._defences(pos, 1, roots, Budget.of(5.0))
+    expected = set()
+    for i in roots:
+        game.board.place(pos.point(i), Color.BLACK)
+        if not wins_by_two_moves(game, Color.WHITE):
+            expected.add(i)
+        game.board.remove(pos.point(i))
+    assert expected and len(expected) < len(roots)
+    assert set(kept) == expected
+
+
+def test_the_defence_keeps_nothing_back_when_there_is_no_threat() -> None:
+    game = game_of(". . . . . \n . X O . . \n . . X O .")
+    pos = Position.of(game)
+    roots = [i for i in range(pos.width * pos.height) if pos.cells[i] == 0 and pos.near[i]]
+    assert not wins_by_two_moves(game, Color.WHITE)
+    assert player()._defences(pos, 1, roots, Budget.of(5.0)) == []
 
 
 # -- games -----------------------------------------------------------------------------------

@@ -287,15 +287,13 @@ class GomokuPlayer:
         stops it."""
         them = 3 - me
         share = budget.defence_seconds() / (len(roots) + 1)
-        solver = ThreatSearch(pos, _DEFENCE_NODES, share)
-        if solver.vcf(them) is None and solver.vct(them, _DEFENCE_DEPTH) is None:
+        if not _threatens(pos, them, share):
             return []
         kept = []
         for m in roots:
             pos.place(m, me)
             try:
-                solver = ThreatSearch(pos, _DEFENCE_NODES, share)
-                if solver.vcf(them) is None and solver.vct(them, _DEFENCE_DEPTH) is None:
+                if not _threatens(pos, them, share):
                     kept.append(m)
             finally:
                 pos.remove(m)
@@ -309,6 +307,12 @@ class GomokuPlayer:
             return four, int(pos.val[me - 1, i]), self.rng.random()
 
         return max(moves, key=value)
+
+
+def _threatens(pos: Position, stone: int, seconds: float) -> bool:
+    """Whether `stone`, moving twice, wins by fours or by threes within the defence's bounds."""
+    solver = ThreatSearch(pos, _DEFENCE_NODES, seconds)
+    return solver.vcf(stone) is not None or solver.vct(stone, _DEFENCE_DEPTH) is not None
 
 
 def default_threads() -> int:
