@@ -310,7 +310,8 @@ class GomokuPlayer:
 
 
 def _threatens(pos: Position, stone: int, seconds: float) -> bool:
-    """Whether `stone`, moving twice, wins by fours or by threes within the defence's bounds."""
+    """Whether `stone`, moving next on `pos`, wins by fours or by threes within the defence's
+    node and depth bounds."""
     solver = ThreatSearch(pos, _DEFENCE_NODES, seconds)
     return solver.vcf(stone) is not None or solver.vct(stone, _DEFENCE_DEPTH) is not None
 
