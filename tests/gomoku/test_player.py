@@ -228,6 +228,9 @@ def test_blocks_an_open_three_at_its_ends() -> None:
     assert player().genmove(game) in {Point(1, 1), Point(5, 1)}
 
 
+HOUR = 3600.0  # a budget that only the defence's node limit cuts short, even while compiling
+
+
 def wins_by_two_moves(game: GomokuGame, color: Color) -> bool:
     """Whether `color`, moving now, has a five or a move after which it has two five points
     (an open four or a double four): brute force with the judge."""
@@ -261,7 +264,7 @@ def test_the_defence_keeps_exactly_the_moves_after_which_the_threat_is_gone(
     game = game_of(diagram)
     pos = Position.of(game)
     roots = [i for i in range(pos.width * pos.height) if pos.cells[i] == 0 and pos.near[i]]
-    kept = player()._defences(pos, 1, roots, Budget.of(5.0))
+    kept = player()._defences(pos, 1, roots, Budget.of(HOUR))
     expected = set()
     for i in roots:
         game.board.place(pos.point(i), Color.BLACK)
@@ -277,7 +280,7 @@ def test_the_defence_keeps_nothing_back_when_there_is_no_threat() -> None:
     pos = Position.of(game)
     roots = [i for i in range(pos.width * pos.height) if pos.cells[i] == 0 and pos.near[i]]
     assert not wins_by_two_moves(game, Color.WHITE)
-    assert player()._defences(pos, 1, roots, Budget.of(5.0)) == []
+    assert player()._defences(pos, 1, roots, Budget.of(HOUR)) == []
 
 
 # -- games -----------------------------------------------------------------------------------
