@@ -263,7 +263,7 @@ def test_the_defence_keeps_exactly_the_moves_after_which_the_threat_is_gone(
 ) -> None:
     game = game_of(diagram)
     pos = Position.of(game)
-    roots = [i for i in range(pos.width * pos.height) if pos.cells[i] == 0 and pos.near[i]]
+    roots = pos.ranked(1)  # every empty point near a stone, as the player's roots come
     kept = player()._defences(pos, 1, roots, Budget.of(HOUR))
     expected = set()
     for i in roots:
@@ -278,7 +278,7 @@ def test_the_defence_keeps_exactly_the_moves_after_which_the_threat_is_gone(
 def test_the_defence_keeps_nothing_back_when_there_is_no_threat() -> None:
     game = game_of(". . . . . \n . X O . . \n . . X O .")
     pos = Position.of(game)
-    roots = [i for i in range(pos.width * pos.height) if pos.cells[i] == 0 and pos.near[i]]
+    roots = pos.ranked(1)  # every empty point near a stone, as the player's roots come
     assert not wins_by_two_moves(game, Color.WHITE)
     assert player()._defences(pos, 1, roots, Budget.of(HOUR)) == []
 
