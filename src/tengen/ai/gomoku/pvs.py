@@ -179,11 +179,10 @@ def node(sr, tr, me, depth, alpha, beta, ply):  # type: ignore[no-untyped-def]
             grown = ply >= 3 and static > t.statics[ply - 2]
             if static - _FUTILE_MARGIN * depth + _IMPROVING * grown >= beta:
                 return static  # the opponent is not expected to make up the margin
-        count = _moves(sr, tr, me, opp, ply, row, top_theirs >= OPEN_FOUR, wide)
     key = _key(s, me)
     slot = key & (TT_SIZE - 1)
     data = probe(t, key, slot)
-    if data:
+    if data:  # looked up before the moves are listed: a cut here needs no list
         score, stored, flag, move = fields(data)
         score = _rebased(score, -ply)
         if stored >= depth:
@@ -193,6 +192,9 @@ def node(sr, tr, me, depth, alpha, beta, ply):  # type: ignore[no-untyped-def]
                 return score
             if flag == UPPER and score <= alpha:
                 return score
+    if not theirs:
+        count = _moves(sr, tr, me, opp, ply, row, top_theirs >= OPEN_FOUR, wide)
+    if data:
         _to_front(row, count, move)
     elif depth >= _IIR_DEPTH and not theirs:
         depth -= 1  # no move from the table to try first: a ply less (see `_IIR_DEPTH`)
