@@ -20,7 +20,9 @@ each run that built it. Prints one line a position searched. With ``--games DIR 
 positions searched are instead those of the match games in DIR (`gomoku_review.match_records`:
 `bench/gomoku_strength.py`'s) up to `--stones` stones, either side to move, that the book
 lacks: where Rapfi on two threads replied off the book's lines, a match from the same openings
-may meet that reply again.
+may meet that reply again. With ``--swap2`` the roots are instead the openings the player opens
+swap2 with (`tengen.ai.gomoku.book.swap2_openings`): past them the player had no book, and
+against Rapfi its own first moves there let in forced wins by move 7-12 (bench/STRENGTH.md).
 
 With ``--check NODES`` it builds nothing but checks the book: after each line's move Rapfi (one
 thread, NODES nodes, a cleared hash) looks for a forced win of the opponent's, and where it
@@ -39,8 +41,8 @@ rate for Black rose by 0.09 over tengen's first two moves as White, which the bo
 no move was proven lost (bench/STRENGTH.md).
 
 Run ``TENGEN_JIT=compiled python bench/gomoku_book.py --rule freestyle [--seconds 8]
-[--predict 2] [--replies 2] [--rapfi NODES ...] [--stones 7] [--threads 2] [--games DIR ...]
-[--check NODES [--drop RATE]]``;
+[--predict 2] [--replies 2] [--rapfi NODES ...] [--stones 7] [--threads 2] [--games DIR ... |
+--swap2] [--check NODES [--drop RATE]]``;
 the book goes to src/tengen/ai/gomoku/book/<rule>.txt.
 """
 
@@ -93,6 +95,7 @@ def main() -> None:
     parser.add_argument("--check", type=int, default=0, metavar="NODES")
     parser.add_argument("--drop", type=float, default=0.0, metavar="RATE")
     parser.add_argument("--games", type=Path, nargs="+", default=[], metavar="DIR")
+    parser.add_argument("--swap2", action="store_true", help="from the swap2 openings' table")
     args = parser.parse_args()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # stopped: the header still says so
     rule = Rule(args.rule)
@@ -177,6 +180,9 @@ def main() -> None:
     roots = {"centre": [Point(book.SIZE // 2, book.SIZE // 2)]}
     for path in sorted(OPENINGS.glob("*.sgf")):
         roots[path.stem] = record(path)
+    if args.swap2:  # Black, White, Black: the order the opener places them
+        opened = ([b1, w, b2] for ((b1, b2), (w,)), _ in book.swap2_openings(rule))
+        roots = {" ".join(map(book.sgf, stones)): stones for stones in opened}
     played = match_records(args.games)
     try:
         for path in played:  # the positions of real games, either side to move
@@ -201,6 +207,7 @@ def main() -> None:
         follows = f" --predict {args.predict:g} --replies {widths}{rapfi}"
         runs.append(
             f"{RUN}{f' --games ({len(played)} match games)' if played else follows}"
+            f"{' --swap2' if args.swap2 else ''}"
             f" --seconds {args.seconds:g} --stones {args.stones} --threads {args.threads}:"
             f" {len(lines) - before} positions"
         )
