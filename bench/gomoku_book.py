@@ -94,8 +94,9 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=None)
     parser.add_argument("--check", type=int, default=0, metavar="NODES")
     parser.add_argument("--drop", type=float, default=0.0, metavar="RATE")
-    parser.add_argument("--games", type=Path, nargs="+", default=[], metavar="DIR")
-    parser.add_argument("--swap2", action="store_true", help="from the swap2 openings' table")
+    roots_from = parser.add_mutually_exclusive_group()
+    roots_from.add_argument("--games", type=Path, nargs="+", default=[], metavar="DIR")
+    roots_from.add_argument("--swap2", action="store_true", help="from the swap2 openings' table")
     args = parser.parse_args()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # stopped: the header still says so
     rule = Rule(args.rule)
@@ -177,12 +178,13 @@ def main() -> None:
         """The moves of the record at `path` (an opening's, or a match game's)."""
         return [Point(col, row) for col, row in record_moves(path.read_text())]
 
-    roots = {"centre": [Point(book.SIZE // 2, book.SIZE // 2)]}
-    for path in sorted(OPENINGS.glob("*.sgf")):
-        roots[path.stem] = record(path)
     if args.swap2:  # Black, White, Black: the order the opener places them
         opened = ([b1, w, b2] for ((b1, b2), (w,)), _ in book.swap2_openings(rule))
         roots = {" ".join(map(book.sgf, stones)): stones for stones in opened}
+    else:
+        roots = {"centre": [Point(book.SIZE // 2, book.SIZE // 2)]}
+        for path in sorted(OPENINGS.glob("*.sgf")):
+            roots[path.stem] = record(path)
     played = match_records(args.games)
     try:
         for path in played:  # the positions of real games, either side to move
