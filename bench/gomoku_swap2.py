@@ -16,6 +16,9 @@ most even, by the player's long searches, to the table the player opens from
   of the openings each survey calls most even).
 - ``table --rule R --survey FILE --count K``: the K most even openings of a survey, written to
   src/tengen/ai/gomoku/book/swap2-R.txt with their scores.
+- ``table --rule R --standard --count K``: instead, the K of the 26 standard openings
+  (bench/openings/gomoku, which the opening book follows to 13 stones for either colour) that
+  Rapfi's eval (``rapfi``) calls most even: an opener past whose stones the book still plays.
 
 Run with ``PYTHONPATH=src:bench`` (the Rapfi steps need ``make rapfi``, or ``RAPFI``).
 """
@@ -251,6 +254,14 @@ def report_offsets(args: argparse.Namespace) -> None:
         offsets("five stones", [(int(v[0]), int(v[2])) for v in five.values()])
 
 
+def standard() -> set[str]:
+    """The 26 standard openings (bench/openings/gomoku), as `text`."""
+    from gomoku_book import OPENINGS
+    from gomoku_review import record_moves
+
+    return {_five(record_moves(p.read_text())) for p in OPENINGS.glob("*.sgf")}
+
+
 def table(args: argparse.Namespace) -> None:
     from tengen.ai.gomoku import book
 
@@ -267,6 +278,27 @@ def table(args: argparse.Namespace) -> None:
     for k in sorted(even):
         value, depth, took = rows[k]
         lines.append(f"{k} : {value}  # depth {depth}, {took} s")
+    path.write_text("\n".join(lines) + "\n")
+    print(f"wrote {len(even)} openings to {path}")
+
+
+def standard_table(args: argparse.Namespace) -> None:
+    """`table` from the standard openings Rapfi calls most even (``--standard``)."""
+    from tengen.ai.gomoku import book
+
+    known = standard()
+    judged = {k: v for k, v in read(OUT / f"{args.rule}-rapfi.tsv").items() if k in known}
+    if len(judged) < len(known):
+        raise SystemExit(f"Rapfi has judged {len(judged)} of the {len(known)}: run rapfi first")
+    even = most_even(judged, args.count)
+    path = book.FOLDER / f"swap2-{args.rule}.txt"
+    lines = [
+        f"# swap2 openings the player opens with, {args.rule}, 15x15, by bench/gomoku_swap2.py:",
+        f"# the {len(even)} of the {len(known)} standard openings (which the opening book follows)",
+        "# that Rapfi's eval calls most even.",
+        "# black stones / white stone : Rapfi's eval for White to move",
+    ]
+    lines += [f"{k} : {judged[k][0]}" for k in sorted(even)]
     path.write_text("\n".join(lines) + "\n")
     print(f"wrote {len(even)} openings to {path}")
 
@@ -290,11 +322,16 @@ def main() -> None:
         if name in ("report", "table"):
             p.add_argument("--count", type=int, default=12)
         if name == "table":
-            p.add_argument("--survey", type=Path, required=True)
+            source = p.add_mutually_exclusive_group(required=True)
+            source.add_argument("--survey", type=Path)
+            source.add_argument("--standard", action="store_true")
     args = parser.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
     commands = {"survey": survey, "rapfi": rapfi, "calibrate": calibrate, "report": report}
-    {**commands, "table": table}[args.command](args)
+    if args.command == "table" and args.standard:
+        standard_table(args)
+    else:
+        {**commands, "table": table}[args.command](args)
 
 
 if __name__ == "__main__":
