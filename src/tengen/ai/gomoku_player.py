@@ -168,7 +168,7 @@ class GomokuPlayer:
 
     def open_three(self, game: GomokuGame) -> list[Point]:
         """The first three stones of a swap opening (Black, White, Black) on the empty board:
-        one of the openings the player's long searches call most even (`book.swap2_openings`),
+        one of the openings of the rule's swap2 table, chosen as even (`book.swap2_openings`),
         turned at random, so that neither colour is a gift and no two games need start alike.
         Without a table for the rule or the board: the centre, White beside it, and the third
         stone within two points that the static evaluation calls most even."""

@@ -23,8 +23,11 @@ line; a position the book does not hold, a board of another size, or a move no l
 gives None, and the player searches as usual.
 
 Beside each book, ``book/swap2-<rule>.txt`` holds the three-stone openings the player opens
-swap2 with: those its long searches call most even of the 151 near the centre, each with its
-score for White to move (bench/gomoku_swap2.py)::
+swap2 with, each with a score for White to move (bench/gomoku_swap2.py): in freestyle and
+standard those its long searches call most even of the 151 near the centre; in renju the
+standard openings Rapfi calls most even, which the book above follows (from its own table, the
+player's swap2 games against Rapfi were lost by move 12 in 20 to 23 of the 26 it opened; from
+these, in 5: bench/STRENGTH.md)::
 
     gh hh / ii : -12  # depth 13, 5.0 s
 """
@@ -135,8 +138,8 @@ def table(rule: Rule) -> dict[Key, Point]:
 
 @functools.cache
 def swap2_openings(rule: Rule) -> list[tuple[Key, int]]:
-    """Swap2's three-stone openings for `rule` that the player's long searches call most even,
-    each with its score for White to move (``book/swap2-<rule>.txt``, built by
+    """Swap2's three-stone openings for `rule`, each with its score for White to move
+    (``book/swap2-<rule>.txt``, built by
     bench/gomoku_swap2.py; lines ``hh ig / gg : -40  # note``); [] when the rule has none."""
     path = FOLDER / f"swap2-{rule.value}.txt"
     if not path.exists():
