@@ -319,6 +319,18 @@ def test_the_shipped_swap2_openings_are_legal_and_distinct(rule: Rule) -> None:
         assert not game.is_over
 
 
+def test_renju_opens_swap2_where_its_book_plays_on() -> None:
+    # renju's table is drawn from the standard openings so that the book answers its stones
+    keys = [key for key, _ in book.swap2_openings(Rule.RENJU)]
+    assert keys
+    for (b1, b2), (w,) in keys:
+        for t in range(8):
+            game = GomokuGame(GomokuRules(Rule.RENJU))
+            for p in (b1, w, b2):
+                game.play(book.turned(p, t))
+            assert book.move(game) is not None, (b1, w, b2, t)
+
+
 @pytest.mark.parametrize(
     "text",
     ["hh ii / jj", "hh / jj : 5", "hh ii / jj kk : 5", "hh ii / jj : x", "hh iz / jj : 5"],

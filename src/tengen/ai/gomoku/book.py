@@ -139,8 +139,8 @@ def table(rule: Rule) -> dict[Key, Point]:
 @functools.cache
 def swap2_openings(rule: Rule) -> list[tuple[Key, int]]:
     """Swap2's three-stone openings for `rule`, each with its score for White to move
-    (``book/swap2-<rule>.txt``, built by
-    bench/gomoku_swap2.py; lines ``hh ig / gg : -40  # note``); [] when the rule has none."""
+    (``book/swap2-<rule>.txt``, built by bench/gomoku_swap2.py; lines ``hh ig / gg : -40  #
+    note``); [] when the rule has none."""
     path = FOLDER / f"swap2-{rule.value}.txt"
     if not path.exists():
         return []
