@@ -263,43 +263,38 @@ def standard() -> set[str]:
 
 
 def table(args: argparse.Namespace) -> None:
+    """The K most even openings, of a survey (``--survey``) or of the standard openings by
+    Rapfi's eval (``--standard``), written to the rule's swap2 table with their scores."""
     from tengen.ai.gomoku import book
 
-    rows = read(args.survey)
-    even = most_even(rows, args.count)
+    if args.standard:
+        known = standard()
+        rows = {k: v for k, v in read(OUT / f"{args.rule}-rapfi.tsv").items() if k in known}
+        if len(rows) < len(known):
+            raise SystemExit(f"Rapfi has judged {len(rows)} of the {len(known)}: run rapfi first")
+        even = most_even(rows, args.count)
+        about = [
+            f"# the {len(even)} of the {len(rows)} standard openings (which the opening book",
+            "# follows) that Rapfi's eval calls most even.",
+            "# black stones / white stone : Rapfi's eval for White to move",
+        ]
+        entries = [f"{k} : {rows[k][0]}" for k in sorted(even)]
+    else:
+        rows = read(args.survey)
+        even = most_even(rows, args.count)
+        seconds = args.survey.stem.split("-")[-1]
+        about = [
+            f"# the {len(even)} most even of the {len(rows)} weighed by {seconds} s searches (when",
+            "# fewer than 151, the most even of shorter surveys, see STRENGTH.md).",
+            "# black stones / white stone : the search's score for White to move",
+        ]
+        entries = [
+            f"{k} : {value}  # depth {depth}, {took} s"
+            for k, (value, depth, took) in sorted((k, rows[k]) for k in even)
+        ]
     path = book.FOLDER / f"swap2-{args.rule}.txt"
-    seconds = args.survey.stem.split("-")[-1]
-    lines = [
-        f"# swap2 openings the player opens with, {args.rule}, 15x15, by bench/gomoku_swap2.py:",
-        f"# the {len(even)} most even of the {len(rows)} weighed by {seconds} s searches (when",
-        "# fewer than 151, the most even of shorter surveys, see STRENGTH.md).",
-        "# black stones / white stone : the search's score for White to move",
-    ]
-    for k in sorted(even):
-        value, depth, took = rows[k]
-        lines.append(f"{k} : {value}  # depth {depth}, {took} s")
-    path.write_text("\n".join(lines) + "\n")
-    print(f"wrote {len(even)} openings to {path}")
-
-
-def standard_table(args: argparse.Namespace) -> None:
-    """`table` from the standard openings Rapfi calls most even (``--standard``)."""
-    from tengen.ai.gomoku import book
-
-    known = standard()
-    judged = {k: v for k, v in read(OUT / f"{args.rule}-rapfi.tsv").items() if k in known}
-    if len(judged) < len(known):
-        raise SystemExit(f"Rapfi has judged {len(judged)} of the {len(known)}: run rapfi first")
-    even = most_even(judged, args.count)
-    path = book.FOLDER / f"swap2-{args.rule}.txt"
-    lines = [
-        f"# swap2 openings the player opens with, {args.rule}, 15x15, by bench/gomoku_swap2.py:",
-        f"# the {len(even)} of the {len(known)} standard openings (which the opening book follows)",
-        "# that Rapfi's eval calls most even.",
-        "# black stones / white stone : Rapfi's eval for White to move",
-    ]
-    lines += [f"{k} : {judged[k][0]}" for k in sorted(even)]
-    path.write_text("\n".join(lines) + "\n")
+    head = f"# swap2 openings the player opens with, {args.rule}, 15x15, by bench/gomoku_swap2.py:"
+    path.write_text("\n".join([head, *about, *entries]) + "\n")
     print(f"wrote {len(even)} openings to {path}")
 
 
@@ -328,10 +323,7 @@ def main() -> None:
     args = parser.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
     commands = {"survey": survey, "rapfi": rapfi, "calibrate": calibrate, "report": report}
-    if args.command == "table" and args.standard:
-        standard_table(args)
-    else:
-        {**commands, "table": table}[args.command](args)
+    {**commands, "table": table}[args.command](args)
 
 
 if __name__ == "__main__":
