@@ -1,15 +1,16 @@
 """Rapfi's view of a Gomoku match's games: where tengen's game turned, and whether its own
 threat solver could have seen Rapfi's win coming.
 
-For every game of a match directory (`match_records`) between
-tengen (the player named ``--name``) and another brain, Rapfi (``build/rapfi/pbrain-rapfi``,
-classical, `make rapfi`) evaluates each position where tengen is to move, for ``--ms``
-milliseconds with a cleared hash, as if it played tengen's side. Each game prints the series
+For every game of a match directory (`match_records`) between tengen (the player named
+``--name``) and another brain, Rapfi (``build/rapfi/pbrain-rapfi``, classical, `make rapfi`)
+evaluates each position where tengen is to move, for ``--ms`` milliseconds with a cleared
+hash, as if it played tengen's side, under the record's own rule (``RU``: freestyle, standard
+or renju; before 2026-12-05 every game was judged as freestyle). Each game prints the series
 and the first position Rapfi calls lost (a mate, "M" in its eval); when the position before it
 was about even (``--even``), tengen's move between them let the win in, and tengen's threat
 solver (`ai.gomoku.threats`) then looks for the opponent's win by fours or threes after that
-move: with the player's defence budget (4,000 nodes, VCT depth 4) and with 50 times more
-(200,000 nodes, depth 8).
+move, under the same rule: with the player's defence budget (4,000 nodes, VCT depth 4) and
+with 50 times more (200,000 nodes, depth 8).
 
 Last it prints Black's win rate by Rapfi (its eval as a logistic win rate; a finished game
 counts its result from then on) by stones on the board, averaged over the games tengen
@@ -148,15 +149,15 @@ def rule_number(rule: Rule) -> int:
     return numbers[rule]
 
 
-def solver_sees(moves: list[tuple[int, int]], nodes: int, depth: int) -> bool:
+def solver_sees(moves: list[tuple[int, int]], rule: Rule, nodes: int, depth: int) -> bool:
     """Whether tengen's threat solver finds a win by fours or threes for the side to move
-    after `moves` (freestyle)."""
+    after `moves` under `rule`."""
     from tengen.ai.gomoku.position import Position
     from tengen.ai.gomoku.threats import ThreatSearch
     from tengen.core.coords import Point
-    from tengen.gomoku import GomokuGame, GomokuRules, Rule
+    from tengen.gomoku import GomokuGame, GomokuRules
 
-    game = GomokuGame(GomokuRules(Rule.FREESTYLE))
+    game = GomokuGame(GomokuRules(rule))
     for x, y in moves:
         game.play(Point(x, y))
     solver = ThreatSearch(Position.of(game), nodes, 20.0)
@@ -174,28 +175,34 @@ def main() -> None:
     args = parser.parse_args()
     os.environ["TENGEN_JIT"] = "compiled"
     print(f"load: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    rapfi = Rapfi(60_000 if args.nodes else args.ms, args.nodes)
+    rapfis: dict[Rule, Rapfi] = {}  # one a rule: each game is judged under its own
     turned = small = big = 0
     games: list[tuple[int, dict[int, int], float]] = []
     for path in match_records([args.match]):
         text = path.read_text()
         moves = record_moves(text)
+        rule = record_rule(text)
+        if rule not in rapfis:
+            rapfis[rule] = Rapfi(60_000 if args.nodes else args.ms, args.nodes, rule_number(rule))
         black = re.search(r"PB\[([^\]]*)\]", text)
         ours = 0 if black and black.group(1) == args.name else 1
-        series = [(n, rapfi.evaluate(moves[:n])) for n in range(3, len(moves)) if n % 2 == ours]
+        series = [
+            (n, rapfis[rule].evaluate(moves[:n])) for n in range(3, len(moves)) if n % 2 == ours
+        ]
         lost = next((k for k, (_, value) in enumerate(series) if value <= LOST), None)
         note = ""
         if lost and series[lost - 1][1] >= -args.even:
             turned += 1
             after = moves[: series[lost - 1][0] + 1]
-            seen = solver_sees(after, 4_000, 4), solver_sees(after, 200_000, 8)
+            seen = solver_sees(after, rule, 4_000, 4), solver_sees(after, rule, 200_000, 8)
             small += seen[0]
             big += seen[1]
             note = f"; move {len(after)} let it in; solver sees it: {seen[0]}, at 50x: {seen[1]}"
         games.append((ours, dict(series), black_result(text)))
         values = " ".join(str(v) for _, v in series)
         print(f"{path.name}: {values}; lost at move {series[lost][0] if lost else '-'}{note}")
-    rapfi.close()
+    for rapfi in rapfis.values():
+        rapfi.close()
     print(f"turned from even to lost by one move: {turned}; solver sees {small}, at 50x {big}")
     by_stones(games, args.name)
 
@@ -210,6 +217,14 @@ def record_moves(sgf: str) -> list[tuple[int, int]]:
     """The moves (column, row) of a match record's text: the brains' records hold one move a
     node and no setup stones."""
     return [(ord(a) - 97, ord(b) - 97) for a, b in re.findall(r";[BW]\[(\w)(\w)\]", sgf)]
+
+
+def record_rule(sgf: str) -> Rule:
+    """The rule of a match record's text (its ``RU``; freestyle when it names none)."""
+    from tengen.gomoku import Rule
+
+    found = re.search(r"RU\[(\w+)\]", sgf)
+    return Rule(found.group(1)) if found else Rule.FREESTYLE
 
 
 def black_result(sgf: str) -> float:
