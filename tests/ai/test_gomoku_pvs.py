@@ -33,8 +33,10 @@ from tengen.ai.gomoku.pvs import (
     _IMPROVING,
     EXACT,
     LOWER,
+    PLIES,
     TT_SIZE,
     UPPER,
+    WIDTH,
     WIN,
     fields,
     probe,
@@ -392,6 +394,23 @@ def test_the_search_blocks_an_open_three() -> None:
     pos = Position.of(game)
     report = _search(game, 0.5, pos)
     assert pos.point(report.move) in {Point(1, 1), Point(5, 1)}
+
+
+def test_the_reply_to_a_root_move_looks_past_the_width() -> None:
+    """The node after a root move (ply 1) lists `_WIDE` moves past `WIDTH` too. From a renju
+    game against Rapfi (tengen Black at 5 s, its 13th stone scored +948 at depth 15): White's
+    win, a quiet move making two closed threes that Rapfi proves mates in 9, is ranked past
+    the width at ply 1, and the search of that node sees it a few plies deep."""
+    game = GomokuGame(GomokuRules(Rule.RENJU))
+    for c, r in [(7, 7), (6, 7), (9, 9), (7, 6), (5, 8), (8, 6), (9, 6), (6, 6), (6, 5),
+                 (8, 4), (7, 5), (6, 4), (5, 4)]:  # fmt: skip
+        game.play(Point(c, r))
+    pos = Position.of(game)
+    white = int(game.to_play)
+    win = pos.index(Point(9, 4))
+    assert pos.ranked(white).index(win) >= WIDTH[1]
+    score = int(k.root(pos.s, tables(pos.n, time.monotonic() + 600), white, 6, -WIN, WIN, 1))
+    assert score > WIN - PLIES
 
 
 def test_the_static_worth_does_not_swing_with_the_side_to_move() -> None:

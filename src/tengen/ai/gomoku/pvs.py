@@ -65,11 +65,14 @@ _IMPROVING = 200
 # neither make nor stop a four are searched a ply shallower (two after `_LATER`), and again at
 # full depth when they beat alpha.
 _LATE_DEPTH, _LATE, _LATER = 3, 3, 7
-# Past the width: a node past ply 1 with this depth or more left lists `_WIDE` more of the
-# best-ranked points than `WIDTH` allows and searches them `_WIDE_CUT` plies shallower first
-# (again at full depth when they beat alpha), so that a refutation ranked just past the width
-# is not out of sight (the player's ranking put Rapfi's move 8th or later in nine of seventeen
-# of its blunders, at the root, where 16 moves are searched; bench/STRENGTH.md).
+# Past the width: a node with this depth or more left (every node here, ply 1 included, is
+# below the root, which is Python's: `ai.gomoku.search`) lists `_WIDE` more of the best-ranked
+# points than `WIDTH` allows and searches them `_WIDE_CUT` plies shallower first (again at
+# full depth when they beat alpha), so that a refutation ranked just past the width is not out
+# of sight. Ply 1, the opponent's reply to a root move, had none until the sixty-seventh
+# session: Rapfi's reply was past tengen's 10th point in a fifth of positions; and on the
+# positions where a tengen move turned an even game into a loss this halved the mean loss
+# (bench/STRENGTH.md).
 _WIDE_DEPTH, _WIDE, _WIDE_CUT = 3, 4, 3
 _NARROW = WIDTH[-1] + 2  # moves past this many (the killers and `WIDTH`) are the wide ones
 # Internal iterative reduction: a node this deep or deeper, not facing a four, that the table
@@ -161,7 +164,7 @@ def node(sr, tr, me, depth, alpha, beta, ply):  # type: ignore[no-untyped-def]
         return WIN - ply
     if theirs > 1:
         return -(WIN - ply - 1)
-    row, wide = t.moves[ply], ply >= 2 and depth >= _WIDE_DEPTH
+    row, wide = t.moves[ply], depth >= _WIDE_DEPTH
     static = evaluate(s, me)
     t.statics[ply] = static
     if theirs:
