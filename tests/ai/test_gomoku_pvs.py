@@ -7,8 +7,9 @@ ended on its static worth (futility), a node new to the table searched a ply
 shallower, a node one of whose moves leads to a position the table proves refutes it ended
 there, forced wins kept in the table counted from their node (the player keeps its table
 from move to move), and the search on two threads held to the same forced wins and real ties,
-sharing out even one root move's tree and leaving no move marked as being searched; and the
-line the search expects, read back from its table."""
+sharing out even one root move's tree and leaving no move marked as being searched; the
+line the search expects, read back from its table; and the set-up points the player adds to
+its root moves, against a slow VCF written from the rule."""
 
 from __future__ import annotations
 
@@ -45,11 +46,12 @@ from tengen.ai.gomoku.pvs import (
 )
 from tengen.ai.gomoku.search import MAX_DEPTH, WON, Report, Search, k
 from tengen.ai.gomoku.threats import ThreatSearch
-from tengen.ai.gomoku_player import GomokuPlayer
+from tengen.ai.gomoku_player import GomokuPlayer, _threatens
 from tengen.core.color import Color
 from tengen.core.coords import Point
 from tengen.gomoku import GomokuGame, GomokuRules, Rule
-from tengen.gomoku.renju import forbidden_points
+from tengen.gomoku.board import GomokuBoard, wins_at
+from tengen.gomoku.renju import forbidden, forbidden_points
 
 PUZZLES = Path(__file__).resolve().parent.parent / "data" / "gomoku_vcf.txt"
 _STATE = ("cells", "key", "pat", "val", "kd", "total", "near")
@@ -667,3 +669,151 @@ def test_a_lone_closed_four_ranks_among_the_threes_by_worth() -> None:
                     assert worth[j] >= worth[q], (seed, pos.point(j), pos.point(q))
                 assert not (kinds[1] >= FOUR_THREE and kinds[0] in (THREE, FOUR)), (seed, j, q)
     assert pairs > 20
+
+
+def _slow_fives(board: GomokuBoard, color: Color, rule: Rule, near: Point) -> list[Point]:
+    """The empty points on the four lines within four of `near` where a `color` stone wins
+    by the judge (`wins_at`): every five-point a stone on `near` could have made."""
+    found = []
+    for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+        for step in range(-4, 5):
+            p = Point(near.col + dc * step, near.row + dr * step)
+            if not (0 <= p.col < board.width and 0 <= p.row < board.height) or board[p]:
+                continue
+            board.place(p, color)
+            if wins_at(board, p, color, rule) is not None and p not in found:
+                found.append(p)
+            board.remove(p)
+    return found
+
+
+def _slow_four_points(board: GomokuBoard, a: Color) -> list[Point]:
+    """The empty points where an `a` stone may make a four: some five points in a line
+    through it hold three `a` stones and nothing else (a superset, which the judge narrows)."""
+    w, h = board.width, board.height
+    grid = np.full((h + 8, w + 8), -1)  # off the board: -1
+    for p in board.points():
+        stone = board[p]
+        grid[p.row + 4, p.col + 4] = 0 if stone is None else int(stone)
+    hot = np.zeros((h + 8, w + 8), dtype=bool)
+    for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+        # cells[n]: the n-th point of the five starting at each (row, col)
+        cells = [np.roll(grid, (-n * dr, -n * dc), axis=(0, 1)) for n in range(5)]
+        mine = sum((c == int(a)).astype(int) for c in cells)
+        empty = sum((c == 0).astype(int) for c in cells)
+        window = (mine == 3) & (empty == 2)
+        for n in range(5):
+            hot |= np.roll(window & (cells[n] == 0), (n * dr, n * dc), axis=(0, 1))
+    rows, cols = np.nonzero(hot[4 : h + 4, 4 : w + 4])
+    return [Point(int(c), int(r)) for r, c in zip(rows, cols, strict=True)]
+
+
+def _slow_vcf(board: GomokuBoard, a: Color, rule: Rule, fours: int, block: Point | None) -> bool:
+    """Whether `a`, to move on `board` with no five-point, wins by at most `fours` fours,
+    straight from the rule: each move of `a` (not a foul) makes a five-point, on `block`
+    when the defender has one there; two five-points, or one the defender may not take
+    (Black's foul under renju), win; else the defender takes it and `a` goes on."""
+    if fours == 0:
+        return False
+    d = a.opponent
+    for p in [block] if block else _slow_four_points(board, a):
+        if a is Color.BLACK and forbidden(board, p, rule):
+            continue
+        board.place(p, a)
+        mine = _slow_fives(board, a, rule, p)
+        if len(mine) >= 2 or (
+            len(mine) == 1 and d is Color.BLACK and forbidden(board, mine[0], rule)
+        ):
+            board.remove(p)
+            return True
+        won = False
+        if mine:
+            board.place(mine[0], d)
+            theirs = _slow_fives(board, d, rule, mine[0])
+            if len(theirs) < 2:
+                won = _slow_vcf(board, a, rule, fours - 1, theirs[0] if theirs else None)
+            board.remove(mine[0])
+        board.remove(p)
+        if won:
+            return True
+    return False
+
+
+@pytest.mark.parametrize("rule", list(Rule))
+def test_the_set_up_points_are_those_after_which_a_slow_vcf_wins(rule: Rule) -> None:
+    """`pvs.setups` against a slow VCF written from the rule and the judge: every point it
+    lists is empty, near the stones, not a four, playable (no foul for Black under renju),
+    and after it the side, moving again, wins by fours; every such point with a win of two
+    fours at most is listed (deeper ones may lie past its small budget); the position is
+    left as it was."""
+    listed = 0
+    for seed in range(8):
+        game = _random_game(rule, seed, stones=(8, 24))
+        pos = Position.of(game)
+        me = int(game.to_play)
+        if pos.fives(me) or pos.fives(3 - me):
+            continue
+        a = Color(me)
+        before = pos.cells.copy(), pos.hash
+        found = Search(pos, time.monotonic() + 600).setups(me)
+        assert (pos.cells == before[0]).all() and pos.hash == before[1]
+        board = game.board.copy()
+        for i in range(pos.n):
+            if pos.cells[i] or not pos.near[i] or pos.kind_of(i, me) >= FOUR:
+                continue
+            p = pos.point(i)
+            if a is Color.BLACK and forbidden(board, p, rule):
+                assert i not in found, (game.moves, p)
+                continue
+            board.place(p, a)
+            if i in found:
+                assert any(_slow_vcf(board, a, rule, n, None) for n in range(1, 11)), (
+                    game.moves,
+                    p,
+                )
+            else:
+                assert not _slow_vcf(board, a, rule, 2, None), (game.moves, p)
+            board.remove(p)
+        listed += len(found)
+    assert listed
+
+
+def test_the_player_searches_its_set_up_points_past_its_ranked_roots(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With no threat of the opponent's to stop, the player's search weighs, besides its 16
+    best-ranked points, its set-up points ranked past them (each a real set-up by the slow
+    VCF)."""
+    searched: list[list[int]] = []
+    run = Search.run
+
+    def spy(
+        self: Search, me: int, roots: list[int], soft: float, max_depth: int = MAX_DEPTH
+    ) -> Report:
+        searched.append(list(roots))
+        return run(self, me, roots, soft, max_depth)
+
+    monkeypatch.setattr(Search, "run", spy)
+    checked = 0
+    for seed in range(200):
+        game = _random_game(Rule.FREESTYLE, seed, stones=(10, 30))
+        pos = Position.of(game)
+        me = int(game.to_play)
+        ranked = _roots(game, pos)
+        outside = [m for m in Search(pos, time.monotonic() + 600).setups(me) if m not in ranked]
+        if not outside or pos.fives(me) or pos.fives(3 - me):
+            continue
+        searched.clear()
+        GomokuPlayer(seed, time_limit=0.2, threads=1, book=False).genmove(game)
+        if not searched:
+            continue  # decided before the search: a win by threats
+        if _threatens(pos, 3 - me, 5.0):
+            continue  # the roots are the defences (when the player's own look finds it)
+        assert set(outside) <= set(searched[0]), (game.moves, outside)
+        board = game.board.copy()
+        for m in outside:
+            board.place(pos.point(m), Color(me))
+            assert any(_slow_vcf(board, Color(me), Rule.FREESTYLE, n, None) for n in range(1, 11))
+            board.remove(pos.point(m))
+        checked += 1
+    assert checked >= 3

@@ -11,7 +11,10 @@
    does (when there are any);
 5. otherwise principal variation search with iterative deepening (`ai.gomoku.search`) over
    the incremental line-pattern state (`ai.gomoku.kernels`, compiled), until its time is up,
-   with the transposition table of its last search (on the same board and rule) kept.
+   with the transposition table of its last search (on the same board and rule) kept. Its
+   root moves are the best-ranked points and, when step 4 found no threat to stop, the quiet
+   points after which the player, moving again, would win by fours (`Search.setups`): the
+   moves that convert a lead, which the ranking may put past the root's list.
 
 The root moves are `game.legal_moves()`, so the player never plays a forbidden point; inside
 the searches Black's moves under renju are judged by the one foul judge (`tengen.gomoku.judge`,
@@ -270,10 +273,14 @@ class GomokuPlayer:
         if found is not None and found in legal:
             return found, WIN
         roots = [m for m in pos.ranked(me) if m in legal][:_ROOT_WIDTH] or sorted(legal)
-        roots = self._defences(pos, me, roots, budget) or roots
+        defences = self._defences(pos, me, roots, budget)
         board = (pos.width, pos.height, pos.rule)
         search = Search(pos, budget.hard(), self.threads, self.kept.get(board))
         self.kept = {board: search.tables}
+        if defences:
+            roots = defences
+        else:  # no threat to stop: the moves that set up a win by fours join the roots
+            roots += [m for m in search.setups(me) if m in legal and m not in roots]
         report = search.run(me, roots, budget.soft())
         self.last_depth = report.depth
         if not report.depth:

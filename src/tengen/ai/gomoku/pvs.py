@@ -26,7 +26,8 @@ and unwinds; what it returns then is meaningless (the caller drops the iteration
 (`ai.gomoku.search`, looping over the root moves) calls `root`, which pins the state and
 tables, so that `node` and what it calls take a pointer to each (`core.refs`): passing their
 arrays by value copied some 300 words a call, and the search takes 0.85 times the time without
-(bench/STRENGTH.md).
+(bench/STRENGTH.md). For the root's list, `setups` finds the quiet points after which a side,
+moving again, wins by the horizon's VCF.
 """
 
 from __future__ import annotations
@@ -258,6 +259,31 @@ def node(sr, tr, me, depth, alpha, beta, ply):  # type: ignore[no-untyped-def]
         flag = LOWER
     store(t, key, slot, _rebased(best_score, ply), depth, flag, best)
     return best_score
+
+
+@lean
+def setups(s, a, deadline, out):  # type: ignore[no-untyped-def]
+    """Write into `out` the quiet points near the stones (not a four) that `a` may play and
+    after which `a`, moving again, wins by the horizon's VCF (`_LEAF_VCF_NODES` nodes,
+    `_LEAF_VCF_DEPTH` fours): the moves that set up a win by fours; return how many. Past
+    `deadline` it stops with those found so far."""
+    sr = pin(s)
+    st = deref(sr)
+    c, count = a - 1, 0
+    for j in range(st.cells.shape[0]):
+        if st.cells[j] != 0 or st.near[j] == 0 or st.kd[c, j] >= FOUR:
+            continue
+        if not may_play(sr, j, a):
+            continue
+        play(sr, j, a)
+        found = vcf(sr, a, _LEAF_VCF_DEPTH, st.nodes[0] + _LEAF_VCF_NODES, deadline)
+        undo(sr, j)
+        if found >= 0:
+            out[count] = j
+            count += 1
+        if clock() > deadline:
+            break
+    return count
 
 
 @lean_inline

@@ -34,6 +34,8 @@ import threading
 import time
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from tengen.ai.gomoku import pvs as compiled
 from tengen.ai.gomoku.position import Position
 from tengen.core import jit
@@ -120,6 +122,13 @@ class Search:
             who = 3 - who
             m = int(k.expected(pos.s, self.tables, who))
         return moves
+
+    def setups(self, me: int) -> list[int]:
+        """The quiet points after which `me`, moving again, wins by fours within the
+        horizon's small VCF (`pvs.setups`): the moves that set up a win, in point order."""
+        out = np.zeros(self.pos.n, dtype=np.int32)
+        count = int(k.setups(self.pos.s, me, self.tables.deadline[0], out))
+        return [int(m) for m in out[:count]]
 
     def _root(self, me: int, roots: list[int], depth: int) -> tuple[int, int, dict[int, int], bool]:
         """One depth over `roots`: the best move, its score, the scores of the roots searched
