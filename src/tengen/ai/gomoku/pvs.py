@@ -264,9 +264,9 @@ def node(sr, tr, me, depth, alpha, beta, ply):  # type: ignore[no-untyped-def]
 @lean
 def setups(s, a, deadline, out):  # type: ignore[no-untyped-def]
     """Write into `out` the quiet points near the stones (not a four) that `a` may play and
-    after which `a`, moving again, wins by the horizon's VCF (`_LEAF_VCF_NODES` nodes,
-    `_LEAF_VCF_DEPTH` fours): the moves that set up a win by fours; return how many. Past
-    `deadline` it stops with those found so far."""
+    after which `a`, moving again, wins by the horizon's VCF (`_horizon_vcf`): the moves
+    that set up a win by fours; return how many. Past `deadline` it stops with those found
+    so far."""
     sr = pin(s)
     st = deref(sr)
     c, count = a - 1, 0
@@ -276,9 +276,9 @@ def setups(s, a, deadline, out):  # type: ignore[no-untyped-def]
         if not may_play(sr, j, a):
             continue
         play(sr, j, a)
-        found = vcf(sr, a, _LEAF_VCF_DEPTH, st.nodes[0] + _LEAF_VCF_NODES, deadline)
+        found = _horizon_vcf(sr, a, deadline)
         undo(sr, j)
-        if found >= 0:
+        if found:
             out[count] = j
             count += 1
         if clock() > deadline:
@@ -392,12 +392,18 @@ def _leaf(sr, tr, me, ply, fours, beta, static):  # type: ignore[no-untyped-def]
     """The horizon: `static`, the node's static worth, or a win by fours if a small VCF finds
     one when `me` has `fours` and the worth is below `beta` (at or above it the node fails high
     either way)."""
-    s, t = deref(sr), deref(tr)
-    if fours and static < beta:
-        limit = s.nodes[0] + _LEAF_VCF_NODES
-        if vcf(sr, me, _LEAF_VCF_DEPTH, limit, t.deadline[0]) >= 0:
-            return WIN - ply - _LEAF_VCF_DEPTH
+    t = deref(tr)
+    if fours and static < beta and _horizon_vcf(sr, me, t.deadline[0]):
+        return WIN - ply - _LEAF_VCF_DEPTH
     return static
+
+
+@lean_inline
+def _horizon_vcf(sr, a, deadline):  # type: ignore[no-untyped-def]
+    """Whether `a`, to move, wins by the horizon's small VCF: `_LEAF_VCF_DEPTH` fours at
+    most, `_LEAF_VCF_NODES` nodes."""
+    limit = deref(sr).nodes[0] + _LEAF_VCF_NODES
+    return vcf(sr, a, _LEAF_VCF_DEPTH, limit, deadline) >= 0
 
 
 @lean
