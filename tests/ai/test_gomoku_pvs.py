@@ -3,7 +3,8 @@ test (`ai.gomoku.fouls`): forced wins and blocks on the VCF puzzle set, renju's 
 judge says, the position left as it was, the deadline kept, and legal moves under every rule;
 the transposition table's entries (shared by the threads: a half-written one reads as empty),
 the horizon's win by fours looked for only below beta, a node near the horizon far above beta
-ended on its static worth (futility), a node new to the table searched a ply
+ended on its static worth (futility), a renju black three whose straight fours are all
+fouls not answered as a three, a node new to the table searched a ply
 shallower, a node one of whose moves leads to a position the table proves refutes it ended
 there, forced wins kept in the table counted from their node (the player keeps its table
 from move to move), and the search on two threads held to the same forced wins and real ties,
@@ -25,7 +26,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tengen.ai.gomoku import search
-from tengen.ai.gomoku.patterns import FOUR, FOUR_THREE, THREE
+from tengen.ai.gomoku.patterns import DOUBLE_THREE, FOUR, FOUR_THREE, OPEN_FOUR, THREE
 from tengen.ai.gomoku.position import Position
 from tengen.ai.gomoku.pvs import (
     _CHECK_EVERY,
@@ -396,6 +397,27 @@ def test_the_search_blocks_an_open_three() -> None:
     pos = Position.of(game)
     report = _search(game, 0.5, pos)
     assert pos.point(report.move) in {Point(1, 1), Point(5, 1)}
+
+
+def test_white_need_not_answer_a_black_three_whose_open_fours_are_all_fouls() -> None:
+    """Under renju a three is a row that can become a straight four by an allowed move: Black's
+    row `X.X.X.X` has one straight-four point, a double-four foul by the judge, so it is no
+    three, and White's node is not held to the fours and blocks. Here White wins by a quiet
+    move, a double three at (3, 12), which the node finds by 6 plies."""
+    game = GomokuGame(GomokuRules(Rule.RENJU))
+    black = [(6, 8), (8, 8), (10, 8), (12, 8), (7, 7), (8, 6), (0, 0), (12, 0), (14, 0), (14, 3)]
+    white = [(5, 5), (9, 5), (11, 5), (11, 9), (10, 10), (1, 12), (2, 12), (3, 10), (3, 11)]
+    game.set_up([Point(*p) for p in black], [Point(*p) for p in white])
+    pos = Position.of(game)
+    white_stone = int(game.to_play)
+    assert white_stone == 2
+    straight = [j for j in range(pos.n) if not pos.cells[j] and pos.kind_of(j, 1) >= OPEN_FOUR]
+    assert [pos.point(j) for j in straight] == [Point(9, 8)]
+    assert forbidden(game.board, Point(9, 8)) is not None
+    assert pos.kind_of(pos.index(Point(3, 12)), white_stone) == DOUBLE_THREE
+    t = tables(pos.n, time.monotonic() + 600)
+    assert int(k.root(pos.s, t, white_stone, 6, -2 * WIN, 2 * WIN, 1)) >= WON
+    assert pos.point(int(k.expected(pos.s, t, white_stone))) == Point(3, 12)
 
 
 def test_the_reply_to_a_root_move_looks_past_the_width() -> None:

@@ -4,7 +4,8 @@ Each node: a five to make wins; the opponent's five-point must be blocked (the b
 depth, so a four costs one ply, not two; under renju a block on Black's foul point loses); a
 move making an open four or a double four wins when the opponent has no four to answer with;
 facing the opponent's three, the moves are the own fours and the points of the opponent's
-line; otherwise the best-ranked points near the stones (`kernels.ranked`). At the horizon a
+line (under renju, a black three whose straight fours would all be fouls is no three: White
+is free); otherwise the best-ranked points near the stones (`kernels.ranked`). At the horizon a
 small VCF (`ai.gomoku.vcf`) runs when the static evaluation does not already reach beta (a
 win found there would fail high all the same; the VCF was two thirds of the nodes, and this
 halves them to a depth: bench/STRENGTH.md); a few plies before it, a null-window node whose
@@ -196,7 +197,10 @@ def node(sr, tr, me, depth, alpha, beta, ply):  # type: ignore[no-untyped-def]
             if flag == UPPER and score <= alpha:
                 return score
     if not theirs:
-        count = _moves(sr, tr, me, opp, ply, row, top_theirs >= OPEN_FOUR, wide)
+        three = top_theirs >= OPEN_FOUR
+        if three and opp == 1 and s.renju and not _open_four(sr, opp):
+            three = False  # each of Black's straight fours would be a foul: a false three
+        count = _moves(sr, tr, me, opp, ply, row, three, wide)
     if data:
         _to_front(row, count, move)
     elif depth >= _IIR_DEPTH and not theirs:
@@ -378,8 +382,8 @@ def _transposed_cut(sr, tr, me, opp, row, count, depth, beta, ply):  # type: ign
 
 @lean
 def _open_four(sr, me):  # type: ignore[no-untyped-def]
-    """Whether `me` may make an open four or double four (the caller has checked that the
-    opponent has no four of its own to make, so it wins)."""
+    """Whether `me` may make an open four or double four: a point of that class that is not
+    a foul (with no four of the opponent's to answer it, a win)."""
     s = deref(sr)
     for j in range(s.cells.shape[0]):
         if s.cells[j] == 0 and s.kd[me - 1, j] >= OPEN_FOUR and may_play(sr, j, me):
