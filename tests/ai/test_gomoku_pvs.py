@@ -378,13 +378,13 @@ def test_the_player_keeps_its_table_from_move_to_move_on_one_board_and_rule() ->
     assert board == (15, 15, Rule.FREESTYLE)
     game.play(GomokuPlayer(time_limit=0.5, threads=1, book=False).genmove(game))
     player.genmove(game)
-    assert player.kept[board].data is t.data
+    assert player.kept[board].tt is t.tt
     renju = GomokuGame(GomokuRules(Rule.RENJU))
     for move in game.moves[:5]:
         renju.play(move[1])
     player.genmove(renju)
     ((other, fresh),) = player.kept.items()
-    assert other == (15, 15, Rule.RENJU) and fresh.data is not t.data
+    assert other == (15, 15, Rule.RENJU) and fresh.tt is not t.tt
 
 
 def test_the_search_blocks_an_open_three() -> None:
@@ -613,7 +613,7 @@ def test_a_table_entry_reads_back_and_one_half_written_reads_as_empty(
         # other way round): neither position reads the torn pair.
         mixed = tables(225, 0.0)
         store(mixed, other, slot, -score, 1 + depth % 255, (flag + 1) % 3, move ^ 1)
-        t.data[slot] = mixed.data[slot]
+        t.tt[slot, 1] = mixed.tt[slot, 1]
         assert probe(t, key, slot) == 0
         assert probe(t, other, slot) == 0
 
