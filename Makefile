@@ -35,13 +35,15 @@ check: $(STAMP)
 	$(BIN)/lint-imports
 
 ## check-long: the long GNU Go cross-check (30 games per size and rule setting, ~25 min) and
-##             renju's judge against the RIF reference on 100,000 positions (~40 min), and all
+##             renju's judge against the RIF reference on 100,000 positions (~40 min) and
+##             against Rapfi's forbidden points on 20,000 (~1 min; skipped without make rapfi), and all
 ##             of GNU Go's scoring regression tests against tengen gtp (~1 min), and every
 ##             recorded dead-stone play-out with 6 new ones (~5 min), and every corpus record
 ##             recounted against its RE[] (~2.5 min; make test recounts every second one)
 check-long: $(STAMP)
 	TENGEN_CROSSCHECK_GAMES=30 $(BIN)/pytest -q tests/core/test_gnugo_crosscheck.py
 	TENGEN_RENJU_POSITIONS=100000 $(BIN)/pytest -q tests/gomoku/test_renju_reference.py
+	TENGEN_RENJU_RAPFI_POSITIONS=20000 $(BIN)/pytest -q tests/gomoku/test_renju_rapfi.py
 	TENGEN_REGRESS_ALL=1 $(BIN)/pytest -q tests/gtp/test_regress.py
 	TENGEN_DEADSTONES=all TENGEN_DEADSTONES_LIVE=6 $(BIN)/pytest -q tests/scoring/test_deadstone_crosscheck.py
 	TENGEN_RECOUNT_EVERY=1 $(BIN)/pytest -q tests/scoring/test_corpus_results.py
