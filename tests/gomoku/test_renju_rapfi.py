@@ -2,9 +2,11 @@
 (``YXSHOWFORBID``, asked through tengen's Gomocup manager) on random crowded positions, Black
 to move. Skips without Rapfi (``make rapfi``; CI does not build it).
 
-TENGEN_RENJU_RAPFI_POSITIONS sets how many positions (300 here, some 20 s; ``make check-long``
-runs 20,000). On a mismatch the message gives the position and the slow RIF reference's
-verdict (`tests.gomoku.renju_reference`), which says which judge is wrong.
+TENGEN_RENJU_RAPFI_POSITIONS sets how many positions (300 here, about 2 s; ``make check-long``
+runs 20,000, about a minute). In some one position in six of these a foul's verdict turns on
+renju's recursion (a three counts only if its four-point is not itself a foul). On a mismatch
+the message gives the position and the slow RIF reference's verdict
+(`tests.gomoku.renju_reference`), which says which judge is wrong.
 """
 
 from __future__ import annotations
