@@ -17,7 +17,7 @@ import random
 from tengen.core.coords import Point
 from tengen.gomoku import GomokuGame, GomokuRules, Rule
 from tengen.gomoku.manager import GomocupEngine
-from tests.gomoku.renju_reference import Position
+from tests.gomoku.test_gomocup_renju import reference_fouls
 from tests.gomoku.test_swap2 import rapfi
 
 POSITIONS = int(os.environ.get("TENGEN_RENJU_RAPFI_POSITIONS", "300"))
@@ -47,17 +47,6 @@ def crowded(rng: random.Random) -> tuple[list[Point], list[Point]]:
     return black, white
 
 
-def reference(black: list[Point], white: list[Point]) -> set[Point]:
-    """The RIF reference's forbidden points of the position."""
-    pos = Position(SIZE, SIZE, [(p.col, p.row) for p in black], [(p.col, p.row) for p in white])
-    return {
-        Point(c, r)
-        for r in range(SIZE)
-        for c in range(SIZE)
-        if (c, r) not in pos.black | pos.white and pos.foul((c, r)) is not None
-    }
-
-
 def test_renju_fouls_agree_with_rapfi_on_crowded_positions() -> None:
     """Every position: tengen's forbidden points are Rapfi's. The sample must hold fouls of
     every kind the judge names (double three, double four, overline), or it tests little."""
@@ -83,7 +72,7 @@ def test_renju_fouls_agree_with_rapfi_on_crowded_positions() -> None:
                     f"{[(p.col, p.row) for p in white]}: tengen only "
                     f"{sorted((p.col, p.row) for p in set(ours) - theirs)}, Rapfi only "
                     f"{sorted((p.col, p.row) for p in theirs - set(ours))}; the RIF "
-                    f"reference: {sorted((p.col, p.row) for p in reference(black, white))}"
+                    f"reference: {sorted((p.col, p.row) for p in reference_fouls(game))}"
                 )
             kinds.update(reason.split(" ", 1)[0] for reason in ours.values())
             fouls += len(ours)
