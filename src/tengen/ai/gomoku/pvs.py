@@ -16,7 +16,8 @@ first (late-move reductions), as are a few moves past the width (`_WIDE`), and a
 table has no entry for is searched a ply shallower (internal iterative reduction). A
 transposition table (`Tables`: a hash-indexed array, always replaced; the player keeps it
 from move to move, so a forced win in it counts its plies from its own node, not from the
-root), two killer moves per ply and a history table order the moves; a node one of whose
+root) and a history table order the moves (no killer moves: put first, they were the first
+move to fail high less often than the best-ranked point, bench/STRENGTH.md); a node one of whose
 moves leads to a position the table already proves refutes it ends there (enhanced
 transposition cutoff, `_ETC_DEPTH`). Threads searching one root share the table
 (`ai.gomoku.search`): an entry is a word of data and a lock word, the position's key xor that
@@ -77,7 +78,7 @@ _LATE_DEPTH, _LATE, _LATER = 3, 3, 7
 # tengen's 10th point in a fifth of positions, and with them there the player scored 26.9%
 # against Rapfi in freestyle at 1 s over 156 games, against 21.8% over 728 (bench/STRENGTH.md).
 _WIDE_DEPTH, _WIDE, _WIDE_CUT = 3, 4, 3
-_NARROW = WIDTH[-1] + 2  # moves past this many (the killers and `WIDTH`) are the wide ones
+_NARROW = WIDTH[-1] + 2  # moves past this many are the wide ones
 # Internal iterative reduction: a node this deep or deeper, not facing a four, that the table
 # holds no entry for (so no move to try first) is searched a ply shallower; its entry then
 # orders the next iteration's search of it at full depth. Half the nodes to depth 10; in
@@ -94,7 +95,7 @@ _SPLIT_DEPTH = 2
 _ETC_DEPTH = 2
 BUSY_SIZE = 1 << 14  # entries of the table of (position, move) pairs being searched
 _CHECK_EVERY = 256  # nodes between two looks at the clock
-_ROW = max(max(WIDTH) + _WIDE, POOL) + 2  # a move list: two killers and the best-ranked points
+_ROW = max(max(WIDTH) + _WIDE, POOL)  # a move list: the best-ranked points
 # Transposition table entries, a power of two: 16 MB. Kept from move to move, the table holds
 # much of the last move's search only this large (2^18 kept scored no better than a fresh
 # table a move; 2^22 no better than 2^20: bench/STRENGTH.md).
@@ -105,10 +106,9 @@ _DEPTH_SHIFT, _FLAG_SHIFT, _MOVE_SHIFT = 32, 40, 42
 
 
 class Tables(NamedTuple):
-    """One search's memory: the transposition table, killers, history, move lists, clock."""
+    """One search's memory: the transposition table, history, move lists, clock."""
 
     tt: npt.NDArray[np.int64]  # [TT_SIZE, 2]: each entry's lock word and data word (`store`)
-    killers: npt.NDArray[np.int32]  # [PLIES, 2]
     history: npt.NDArray[np.int64]  # [2, n]: by colour index
     moves: npt.NDArray[np.int32]  # [PLIES, n + _ROW]: each ply's move list
     keys: npt.NDArray[np.int64]  # [PLIES, _ROW]: their ranks while a list is made
@@ -127,7 +127,6 @@ def tables(n: int, deadline: float, kept: Tables | None = None, split: bool = Fa
     search of the same tree, `kept`: its busy table too (see `_SPLIT_DEPTH`)."""
     return Tables(
         np.zeros((TT_SIZE, 2), dtype=np.int64) if kept is None else kept.tt,
-        np.full((PLIES, 2), -1, dtype=np.int32),
         np.zeros((2, n), dtype=np.int64),
         np.zeros((PLIES, n + _ROW), dtype=np.int32),
         np.zeros((PLIES, _ROW), dtype=np.int64),
@@ -252,7 +251,7 @@ def node(sr, tr, me, depth, alpha, beta, ply):  # type: ignore[no-untyped-def]
         if score > alpha:
             alpha = score
         if alpha >= beta:
-            _cutoff(t, me, m, depth, ply)
+            _cutoff(t, me, m, depth)
             break
     if not played:
         return -(WIN - ply - 1)  # every move is a foul: Black is forced to lose
@@ -413,51 +412,37 @@ def _horizon_vcf(sr, a, deadline):  # type: ignore[no-untyped-def]
 @lean
 def _moves(sr, tr, me, opp, ply, row, three, wide):  # type: ignore[no-untyped-def]
     """Write into `row` the moves to search at a node with no five-point on the board, best
-    first: the killers, then the best-ranked points near the stones (`kernels.ranked`'s
-    order: the top `POOL` by `kernels.rank_key`, re-ranked by `kernels.refine`; the first
-    `WIDTH` of them, `_WIDE` more if `wide`), past ply 1 by threat tier and history; return
-    how many. Facing the opponent's `three`, only the own fours and the blocks."""
+    first: the best-ranked points near the stones (`kernels.ranked`'s order: the top `POOL`
+    by `kernels.rank_key`, re-ranked by `kernels.refine`; the first `WIDTH` of them,
+    `_WIDE` more if `wide`), past ply 1 by threat tier and history; return how many. Facing
+    the opponent's `three`, only the own fours and the blocks."""
     s, t = deref(sr), deref(tr)
     c, o = me - 1, opp - 1
     width = WIDTH[min(ply, len(WIDTH) - 1)] + (_WIDE if wide else 0)
     pool = max(width, POOL)
     keys = t.keys[ply]
-    kept = 2  # row[0:2] is for the killers; the best-ranked go sorted into row[2:]
+    kept = 0
     for j in range(s.cells.shape[0]):
         if s.cells[j] != 0 or s.near[j] == 0:
             continue
         if three and s.kd[c, j] < FOUR and s.kd[o, j] < FOUR:
             continue
         key = kernels.rank_key(s.val, s.kd, c, j)
-        if kept - 2 == pool and key >= keys[kept - 1]:
+        if kept == pool and key >= keys[kept - 1]:
             continue
-        k = min(kept, pool + 1)  # a full list drops its last
-        while k > 2 and keys[k - 1] > key:  # insertion: ties keep the lower point first
+        k = min(kept, pool - 1)  # a full list drops its last
+        while k > 0 and keys[k - 1] > key:  # insertion: ties keep the lower point first
             keys[k], row[k] = keys[k - 1], row[k - 1]
             k -= 1
         keys[k], row[k] = key, j
-        kept = min(kept + 1, pool + 2)
-    kernels.refine(s.worth, s.code, c, row, 2, kept - 2, keys)
-    kept = min(kept, width + 2)
-    killers = 0
-    for k in range(2):
-        m = t.killers[ply, k]
-        if m < 0 or s.cells[m] != 0 or s.near[m] == 0:
-            continue
-        if not three or s.kd[c, m] >= FOUR or s.kd[o, m] >= FOUR:
-            row[killers] = m
-            killers += 1
-    found = killers
-    for n in range(2, kept):
-        m = row[n]
-        if (killers < 1 or row[0] != m) and (killers < 2 or row[1] != m):
-            row[found] = m
-            found += 1
-    if ply > 1:  # insertion sort of the rest: threat class, then history; stable
-        for n in range(killers + 1, found):
+        kept = min(kept + 1, pool)
+    kernels.refine(s.worth, s.code, c, row, 0, kept, keys)
+    found = min(kept, width)
+    if ply > 1:  # insertion sort: threat class, then history; stable
+        for n in range(1, found):
             m = row[n]
             k = n
-            while k > killers and _before(s, t, c, m, row[k - 1]):
+            while k > 0 and _before(s, t, c, m, row[k - 1]):
                 row[k] = row[k - 1]
                 k -= 1
             row[k] = m
@@ -486,9 +471,6 @@ def _to_front(row, count, move):  # type: ignore[no-untyped-def]
 
 
 @lean_inline
-def _cutoff(t, me, move, depth, ply):  # type: ignore[no-untyped-def]
-    """Remember a move that refuted a line: a killer for this ply, a history bonus."""
-    if t.killers[ply, 0] != move:
-        t.killers[ply, 1] = t.killers[ply, 0]
-        t.killers[ply, 0] = move
+def _cutoff(t, me, move, depth):  # type: ignore[no-untyped-def]
+    """Remember a move that refuted a line: a history bonus."""
     t.history[me - 1, move] += depth * depth

@@ -1,7 +1,7 @@
 """Iterative deepening over the compiled principal variation search (`ai.gomoku.pvs`).
 
 Each depth searches every root move (in Python: one compiled call a root move); the tables
-(transposition table, killers, history) persist from one depth to the next, and the root moves
+(transposition table, history) persist from one depth to the next, and the root moves
 are reordered by the last depth's scores. A depth cut off by the deadline is dropped, unless
 its first root move (the last depth's best) was searched to the end and another then beat it:
 that move is the better at the new depth, and the clock has paid for knowing it. No new depth
@@ -14,7 +14,7 @@ really as good (the player breaks such ties at random): in Gomoku the lines belo
 often transpose into one position, so null-window bounds equal to the best are common, and more
 so the deeper the search; taken for ties they let the player pick moves that lose.
 
-With `threads` above one, each thread has its own copy of the position, killers and history,
+With `threads` above one, each thread has its own copy of the position and history,
 and all share one transposition table (the kernels release the GIL; a table entry half
 written by one thread reads as empty to the others, see `ai.gomoku.pvs`). Each depth hands
 out its root moves (`_Round`): the first to every thread until one has scored it; then the
