@@ -78,7 +78,9 @@ _LATE_DEPTH, _LATE, _LATER = 3, 3, 7
 # tengen's 10th point in a fifth of positions, and with them there the player scored 26.9%
 # against Rapfi in freestyle at 1 s over 156 games, against 21.8% over 728 (bench/STRENGTH.md).
 _WIDE_DEPTH, _WIDE, _WIDE_CUT = 3, 4, 3
-_NARROW = WIDTH[-1] + 2  # moves past this many are the wide ones
+# Moves past this many are the wide ones: the width and the next two ranked points (the two
+# places the killer moves held until they were dropped; measured with them so: bench/STRENGTH.md).
+_NARROW = WIDTH[-1] + 2
 # Internal iterative reduction: a node this deep or deeper, not facing a four, that the table
 # holds no entry for (so no move to try first) is searched a ply shallower; its entry then
 # orders the next iteration's search of it at full depth. Half the nodes to depth 10; in
